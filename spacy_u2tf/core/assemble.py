@@ -1,0 +1,120 @@
+"""Labels + converted spans → written words and alignment groups.
+
+This is the one place where alignment is made. The data pipeline's round-trip check, the API, the spaCy
+written Doc and the NeMo timestamp re-timing all read the groups built here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Sequence, Tuple
+
+from .labels import MIXED_CLASS, PLAIN_CLASS, PUNCT_MARKS, SENTENCE_END, apply_case
+
+
+@dataclass(frozen=True)
+class SpanRewrite:
+    """A span of spoken words ``[start, end)`` and its written form (``None``: not converted, fall back)."""
+
+    start: int
+    end: int
+    cls: str
+    written: Optional[str]
+
+
+@dataclass(frozen=True)
+class AlignmentGroup:
+    """Spoken word indices ``source`` became written word indices ``target``.
+
+    ``cls`` is ``"plain"`` for a word kept 1:1, ``"mixed"`` for a stage-2 mixed-case word, or the ITN class.
+    ``fallback`` is true when a span's conversion was rejected and its spoken words were kept.
+    """
+
+    source: Tuple[int, ...]
+    target: Tuple[int, ...]
+    cls: str
+    fallback: bool = False
+
+
+@dataclass
+class Assembled:
+    """Written words and how they came from the spoken ones."""
+
+    words: List[str]
+    groups: List[AlignmentGroup] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.words)
+
+
+def _attach(word: str, punct: str) -> str:
+    mark = PUNCT_MARKS[punct]
+    if not mark or word.endswith(mark):
+        return word
+    return word + mark
+
+
+def _capitalize_first(text: str) -> str:
+    return text[:1].upper() + text[1:] if text[:1].islower() else text
+
+
+def assemble(
+    spoken: Sequence[str],
+    punct: Sequence[str],
+    case: Sequence[str],
+    rewrites: Sequence[SpanRewrite] = (),
+) -> Assembled:
+    """Apply per-word labels and span rewrites to spoken words.
+
+    Plain words get their case label and the punctuation after them. A rewritten span is replaced by its
+    written form; the span's last word's punctuation is attached after it, and a ``CAPITAL`` label on the span's
+    first word capitalizes the written form's first letter (sentence starts). A span whose ``written`` is
+    ``None`` falls back to its spoken words with their own case and punctuation.
+    """
+    n = len(spoken)
+    if not (len(punct) == len(case) == n):
+        raise ValueError(f"label lengths differ: {n} words, {len(punct)} punct, {len(case)} case labels")
+    by_start = {}
+    covered_until = 0
+    for rw in sorted(rewrites, key=lambda r: r.start):
+        if not (0 <= rw.start < rw.end <= n) or rw.start < covered_until:
+            raise ValueError(f"bad or overlapping span [{rw.start}, {rw.end}) over {n} words")
+        by_start[rw.start] = rw
+        covered_until = rw.end
+
+    words: List[str] = []
+    groups: List[AlignmentGroup] = []
+    i = 0
+    while i < n:
+        rw = by_start.get(i)
+        if rw is not None and rw.written is not None and rw.written.strip():
+            pieces = rw.written.split()
+            if case[i] == "CAPITAL":
+                pieces[0] = _capitalize_first(pieces[0])
+            pieces[-1] = _attach(pieces[-1], punct[rw.end - 1])
+            first = len(words)
+            words.extend(pieces)
+            groups.append(AlignmentGroup(tuple(range(rw.start, rw.end)), tuple(range(first, len(words))), rw.cls))
+            i = rw.end
+            continue
+        end = rw.end if rw is not None else i + 1
+        for j in range(i, end):
+            label = case[j]
+            if rw is not None and label == "MIXED":
+                label = "CAPITAL"  # a rejected mixed-case word is at least capitalized
+            groups.append(
+                AlignmentGroup(
+                    (j,), (len(words),), rw.cls if rw is not None else PLAIN_CLASS, fallback=rw is not None
+                )
+            )
+            words.append(_attach(apply_case(spoken[j], label), punct[j]))
+        i = end
+    return Assembled(words, groups)
+
+
+def sentence_starts(punct: Sequence[str]) -> List[bool]:
+    """True for each word that starts a sentence (the first word, or one after PERIOD/QUESTION)."""
+    return [i == 0 or punct[i - 1] in SENTENCE_END for i in range(len(punct))]
+
+
+__all__ = ["SpanRewrite", "AlignmentGroup", "Assembled", "assemble", "sentence_starts", "MIXED_CLASS"]

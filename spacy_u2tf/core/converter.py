@@ -1,0 +1,232 @@
+"""Stage 2: a small character-level encoder-decoder that rewrites one span (with read-only context).
+
+Characters in, characters out: every digit is its own token, so long numbers cannot merge or lose digits.
+Decoding is greedy and batched over all spans of a batch of documents, with a key/value cache for the
+decoder's self-attention and precomputed cross-attention keys/values, and a bounded output length.
+"""
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from .spans import SPAN_CLOSE, SPAN_OPEN
+
+SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>", SPAN_OPEN, SPAN_CLOSE)
+PAD, BOS, EOS, UNK, OPEN, CLOSE = range(len(SPECIALS))
+DEFAULT_CHARS = (" abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+                 ".,:;'\"-/@#$%&*+=_()[]!?€£¥°~<>|\\^")
+
+
+class CharVocab:
+    """Specials + a fixed character set; span markers are single tokens."""
+
+    def __init__(self, chars: str = DEFAULT_CHARS) -> None:
+        self.chars = chars
+        self.itos = list(SPECIALS) + list(chars)
+        self.stoi = {c: i for i, c in enumerate(self.itos)}
+
+    def __len__(self) -> int:
+        return len(self.itos)
+
+    def encode_input(self, text: str) -> List[int]:
+        """Characters of ``text``; ``<span>`` and ``</span>`` become one token each."""
+        ids: List[int] = []
+        # After the split every piece but the first starts with its marker's tag character.
+        pieces = text.replace("\0", "").replace(SPAN_OPEN, "\0o").replace(SPAN_CLOSE, "\0c").split("\0")
+        for n, piece in enumerate(pieces):
+            if n:
+                ids.append(OPEN if piece[0] == "o" else CLOSE)
+                piece = piece[1:]
+            ids.extend(self.stoi.get(ch, UNK) for ch in piece)
+        return ids
+
+    def encode_output(self, text: str) -> List[int]:
+        return [self.stoi.get(ch, UNK) for ch in text] + [EOS]
+
+    def decode(self, ids: Sequence[int]) -> str:
+        out = []
+        for i in ids:
+            if i == EOS:
+                break
+            if i >= len(SPECIALS):
+                out.append(self.itos[i])
+        return "".join(out)
+
+
+class DecoderLayer(nn.Module):
+    """Pre-norm decoder layer: causal self-attention (with cache), cross-attention, feed-forward."""
+
+    def __init__(self, d: int, heads: int, ff: int, dropout: float) -> None:
+        super().__init__()
+        self.heads = heads
+        self.n1, self.n2, self.n3 = nn.LayerNorm(d), nn.LayerNorm(d), nn.LayerNorm(d)
+        self.qkv = nn.Linear(d, 3 * d)
+        self.self_out = nn.Linear(d, d)
+        self.q = nn.Linear(d, d)
+        self.kv = nn.Linear(d, 2 * d)
+        self.cross_out = nn.Linear(d, d)
+        self.ff = nn.Sequential(nn.Linear(d, ff), nn.GELU(), nn.Linear(ff, d))
+        self.drop = nn.Dropout(dropout)
+
+    def _split(self, x: torch.Tensor) -> torch.Tensor:
+        b, t, d = x.shape
+        return x.view(b, t, self.heads, d // self.heads).transpose(1, 2)
+
+    def _merge(self, x: torch.Tensor) -> torch.Tensor:
+        b, h, t, dh = x.shape
+        return x.transpose(1, 2).reshape(b, t, h * dh)
+
+    def memory_kv(self, memory: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        k, v = self.kv(memory).chunk(2, dim=-1)
+        return self._split(k), self._split(v)
+
+    def forward(self, x: torch.Tensor, mem_kv: Tuple[torch.Tensor, torch.Tensor], mem_mask: torch.Tensor,
+                cache: Optional[Dict[str, torch.Tensor]] = None) -> torch.Tensor:
+        q, k, v = (self._split(t) for t in self.qkv(self.n1(x)).chunk(3, dim=-1))
+        if cache is not None:
+            if "k" in cache:
+                k = torch.cat([cache["k"], k], dim=2)
+                v = torch.cat([cache["v"], v], dim=2)
+            cache["k"], cache["v"] = k, v
+            attn = F.scaled_dot_product_attention(q, k, v)
+        else:
+            attn = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+        x = x + self.drop(self.self_out(self._merge(attn)))
+        q = self._split(self.q(self.n2(x)))
+        attn = F.scaled_dot_product_attention(q, mem_kv[0], mem_kv[1], attn_mask=mem_mask)
+        x = x + self.drop(self.cross_out(self._merge(attn)))
+        return x + self.drop(self.ff(self.n3(x)))
+
+
+class Seq2Seq(nn.Module):
+    """Character encoder-decoder with tied embeddings and learned positions."""
+
+    def __init__(self, vocab_size: int, d: int = 256, heads: int = 4, enc_layers: int = 3, dec_layers: int = 2,
+                 ff: int = 1024, dropout: float = 0.1, max_positions: int = 256) -> None:
+        super().__init__()
+        self.config = dict(vocab_size=vocab_size, d=d, heads=heads, enc_layers=enc_layers, dec_layers=dec_layers,
+                           ff=ff, dropout=dropout, max_positions=max_positions)
+        self.embed = nn.Embedding(vocab_size, d, padding_idx=PAD)
+        nn.init.normal_(self.embed.weight, std=d ** -0.5)  # tied output: keep initial logits small
+        self.enc_pos = nn.Embedding(max_positions, d)
+        self.dec_pos = nn.Embedding(max_positions, d)
+        layer = nn.TransformerEncoderLayer(d, heads, ff, dropout, activation="gelu", batch_first=True,
+                                           norm_first=True)
+        self.encoder = nn.TransformerEncoder(layer, enc_layers, enable_nested_tensor=False)
+        self.enc_norm = nn.LayerNorm(d)
+        self.layers = nn.ModuleList(DecoderLayer(d, heads, ff, dropout) for _ in range(dec_layers))
+        self.dec_norm = nn.LayerNorm(d)
+        self.scale = math.sqrt(d)
+
+    def encode(self, src: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        pos = torch.arange(src.shape[1], device=src.device)
+        x = self.embed(src) * self.scale + self.enc_pos(pos)
+        pad = src == PAD
+        memory = self.enc_norm(self.encoder(x, src_key_padding_mask=pad))
+        mem_mask = (~pad)[:, None, None, :]  # True = attend
+        return memory, mem_mask
+
+    def logits(self, h: torch.Tensor) -> torch.Tensor:
+        return self.dec_norm(h) @ self.embed.weight.t()
+
+    def forward(self, src: torch.Tensor, tgt_in: torch.Tensor) -> torch.Tensor:
+        memory, mem_mask = self.encode(src)
+        pos = torch.arange(tgt_in.shape[1], device=src.device)
+        x = self.embed(tgt_in) * self.scale + self.dec_pos(pos)
+        for layer in self.layers:
+            x = layer(x, layer.memory_kv(memory), mem_mask)
+        return self.logits(x)
+
+    @torch.inference_mode()
+    def greedy(self, src: torch.Tensor, max_len: torch.Tensor) -> List[List[int]]:
+        """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters."""
+        memory, mem_mask = self.encode(src)
+        mem_kv = [layer.memory_kv(memory) for layer in self.layers]
+        caches: List[Dict[str, torch.Tensor]] = [{} for _ in self.layers]
+        b = src.shape[0]
+        token = torch.full((b, 1), BOS, dtype=torch.long, device=src.device)
+        done = torch.zeros(b, dtype=torch.bool, device=src.device)
+        out = torch.full((b, int(max_len.max()) + 1), EOS, dtype=torch.long, device=src.device)
+        limit = min(int(max_len.max()) + 1, self.config["max_positions"])
+        for t in range(limit):
+            x = self.embed(token) * self.scale + self.dec_pos.weight[t]
+            for layer, kv, cache in zip(self.layers, mem_kv, caches):
+                x = layer(x, kv, mem_mask, cache)
+            nxt = self.logits(x[:, -1]).argmax(-1)
+            nxt = torch.where(done | (t >= max_len), torch.full_like(nxt, EOS), nxt)
+            out[:, t] = nxt
+            done |= nxt == EOS
+            if bool(done.all()):
+                break
+            token = nxt[:, None]
+        return out.tolist()
+
+
+def pad_batch(seqs: Sequence[Sequence[int]], device: Union[str, torch.device] = "cpu") -> torch.Tensor:
+    width = max(len(s) for s in seqs)
+    out = torch.full((len(seqs), width), PAD, dtype=torch.long)
+    for i, s in enumerate(seqs):
+        out[i, :len(s)] = torch.tensor(s, dtype=torch.long)
+    return out.to(device)
+
+
+class SpanConverter:
+    """Model + vocabulary: ``convert`` turns ``span_input`` strings into written spans."""
+
+    CONFIG = "converter_config.json"
+    WEIGHTS = "converter.safetensors"
+
+    def __init__(self, model: Seq2Seq, vocab: CharVocab, device: str = "cpu") -> None:
+        self.model = model.eval()
+        self.vocab = vocab
+        self.device = torch.device(device)
+        self.model.to(self.device)
+
+    def max_output_len(self, span_chars: int) -> int:
+        """Bound on output characters: written forms are rarely longer than twice the spoken span."""
+        return min(self.model.config["max_positions"] - 1, 2 * span_chars + 16)
+
+    def convert(self, inputs: Sequence[str], *, batch_size: int = 256, max_len: Optional[int] = None) -> List[str]:
+        """Written form for each ``span_input`` string, decoded in length-sorted batches."""
+        if not inputs:
+            return []
+        limit = self.model.config["max_positions"]
+        encoded = [self.vocab.encode_input(text)[:limit] for text in inputs]
+        spans = [len(text.split(SPAN_OPEN, 1)[-1].split(SPAN_CLOSE, 1)[0].strip()) for text in inputs]
+        order = sorted(range(len(inputs)), key=lambda i: len(encoded[i]))
+        results: List[str] = [""] * len(inputs)
+        for b in range(0, len(order), batch_size):
+            idx = order[b:b + batch_size]
+            src = pad_batch([encoded[i] for i in idx], self.device)
+            bound = torch.tensor([max_len or self.max_output_len(spans[i]) for i in idx], device=self.device)
+            for i, ids in zip(idx, self.model.greedy(src, bound)):
+                results[i] = self.vocab.decode(ids)
+        return results
+
+    def save(self, folder: Union[str, Path], dtype: torch.dtype = torch.float16) -> None:
+        from safetensors.torch import save_file
+
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        state = {k: v.detach().to("cpu", dtype).contiguous() for k, v in self.model.state_dict().items()}
+        save_file(state, str(folder / self.WEIGHTS), metadata={"format": "pt"})
+        (folder / self.CONFIG).write_text(json.dumps({"model": self.model.config, "chars": self.vocab.chars},
+                                                     indent=2, ensure_ascii=False))
+
+    @classmethod
+    def load(cls, folder: Union[str, Path], device: str = "cpu", dtype: Optional[torch.dtype] = None) -> "SpanConverter":
+        from safetensors.torch import load_file
+
+        folder = Path(folder)
+        config = json.loads((folder / cls.CONFIG).read_text())
+        model = Seq2Seq(**config["model"])
+        model.load_state_dict({k: v.float() for k, v in load_file(str(folder / cls.WEIGHTS)).items()})
+        if dtype is not None:
+            model.to(dtype)
+        return cls(model, CharVocab(config["chars"]), device)

@@ -1,0 +1,76 @@
+"""Stage-1 label sets and what each label does to a spoken word.
+
+Labels are appended to, never renamed: a saved model stores its label lists in ``config.json``.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Sequence, Tuple
+
+PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION")
+PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?"}
+MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark}
+SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
+
+CASE_LABELS: Tuple[str, ...] = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
+ITN_LABELS: Tuple[str, ...] = ("O", "B", "I")
+
+# Semiotic classes of ITN spans (the data pipeline tags each span pair with one of them).
+ITN_CLASSES: Tuple[str, ...] = (
+    "cardinal", "ordinal", "decimal", "fraction", "money", "percent", "measure", "date", "year",
+    "time", "telephone", "card", "ssn", "zip", "address", "electronic", "range", "acronym",
+    "abbreviation", "alnum",
+)
+MIXED_CLASS = "mixed"
+PLAIN_CLASS = "plain"
+
+
+def apply_case(word: str, label: str) -> str:
+    """Return ``word`` (spoken, lowercase) written with the case ``label``.
+
+    ``ACRONYM`` upper-cases every letter but keeps a possessive ``'s`` lowercase (``nasa's`` → ``NASA's``);
+    ``MIXED`` words are rewritten by stage 2 and come back unchanged here.
+    """
+    if not word or label == "LOWER" or label == "MIXED":
+        return word
+    if label == "CAPITAL":
+        return word[0].upper() + word[1:]
+    if label == "ACRONYM":
+        if word.endswith("'s") and len(word) > 2:
+            return word[:-2].upper() + "'s"
+        return word.upper()
+    raise ValueError(f"unknown case label {label!r}")
+
+
+def case_label(written: str) -> str:
+    """The case label that turns ``written.lower()`` back into ``written``."""
+    spoken = written.lower()
+    if written == spoken:
+        return "LOWER"
+    for label in ("CAPITAL", "ACRONYM"):
+        if apply_case(spoken, label) == written:
+            return label
+    return "MIXED"
+
+
+def split_trailing_punct(token: str) -> Tuple[str, str]:
+    """Split a written token into (word, punct label) on one trailing ``,`` ``.`` or ``?``."""
+    if len(token) > 1 and token[-1] in MARK_TO_PUNCT:
+        return token[:-1], MARK_TO_PUNCT[token[-1]]
+    return token, "O"
+
+
+def bio_spans(itn: Sequence[str]) -> List[Tuple[int, int]]:
+    """Decode BIO labels into ``[start, end)`` spans; an ``I`` with no open span starts one."""
+    spans: List[Tuple[int, int]] = []
+    start = None
+    for i, label in enumerate(itn):
+        if label == "B" or (label == "I" and start is None):
+            if start is not None:
+                spans.append((start, i))
+            start = i
+        elif label == "O" and start is not None:
+            spans.append((start, i))
+            start = None
+    if start is not None:
+        spans.append((start, len(itn)))
+    return spans

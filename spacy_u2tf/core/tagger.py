@@ -1,0 +1,263 @@
+"""Stage 1: a shared BERT-style encoder with linear heads labeling every spoken word.
+
+Labels sit on each word's first subword. Text of any length is cut into overlapping windows of subwords; each
+word takes its labels from the window where its first subword sits farthest from an edge.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import torch
+from torch import nn
+
+from .labels import CASE_LABELS, ITN_LABELS, PUNCT_LABELS
+
+HEADS: Tuple[str, ...] = ("punct", "case", "itn")
+DEFAULT_LABELS: Dict[str, Tuple[str, ...]] = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}
+IGNORE = -100
+
+
+@dataclass
+class WindowSpec:
+    """Subword windows: ``max_len`` includes [CLS] and [SEP]; consecutive windows share ``overlap`` subwords."""
+
+    max_len: int = 64
+    overlap: int = 16
+
+    @property
+    def content(self) -> int:
+        return self.max_len - 2
+
+    @property
+    def step(self) -> int:
+        return max(1, self.content - self.overlap)
+
+
+class WordPieceEncoder:
+    """Word → subword ids with a cache; the tokenizer is a local ``tokenizer.json`` (never downloaded)."""
+
+    def __init__(self, tokenizer_file: Union[str, Path], max_subwords_per_word: int = 16) -> None:
+        from tokenizers import Tokenizer
+
+        self.tokenizer = Tokenizer.from_file(str(tokenizer_file))
+        self.tokenizer.no_truncation()
+        self.tokenizer.no_padding()
+        self.cls_id = self.tokenizer.token_to_id("[CLS]")
+        self.sep_id = self.tokenizer.token_to_id("[SEP]")
+        self.pad_id = self.tokenizer.token_to_id("[PAD]") or 0
+        self.unk_id = self.tokenizer.token_to_id("[UNK]")
+        self.max_subwords = max_subwords_per_word
+        self._cache: Dict[str, List[int]] = {}
+
+    def encode_words(self, words: Sequence[str]) -> List[List[int]]:
+        missing = list({w for w in words if w not in self._cache})
+        if missing:
+            for word, enc in zip(missing, self.tokenizer.encode_batch(missing, add_special_tokens=False)):
+                ids = enc.ids[: self.max_subwords] or [self.unk_id]
+                if len(self._cache) < 500_000:
+                    self._cache[word] = ids
+                else:
+                    return [self._cache.get(w) or self._encode_one(w) for w in words]
+        return [self._cache[w] for w in words]
+
+    def _encode_one(self, word: str) -> List[int]:
+        return self.tokenizer.encode(word, add_special_tokens=False).ids[: self.max_subwords] or [self.unk_id]
+
+
+@dataclass
+class Window:
+    """One model input: subword ids, and for each labeled position the document word it belongs to."""
+
+    doc: int
+    ids: List[int]
+    positions: List[int] = field(default_factory=list)  # index into ids of a word's first subword
+    words: List[int] = field(default_factory=list)  # document word index for each position
+
+
+def make_windows(doc: int, pieces: Sequence[Sequence[int]], spec: WindowSpec, cls_id: int, sep_id: int,
+                 assign_best: bool = True) -> List[Window]:
+    """Cut a document's subwords into overlapping windows.
+
+    With ``assign_best`` every word is labeled in exactly one window: the one where its first subword is farthest
+    from a window edge. Otherwise (training) every word whose first subword falls in a window is labeled there.
+    """
+    flat: List[int] = []
+    first: List[int] = []
+    for p in pieces:
+        first.append(len(flat))
+        flat.extend(p)
+    n = len(flat)
+    if n == 0:
+        return []
+    starts = list(range(0, max(1, n - spec.content) + spec.step, spec.step))
+    starts = [s for s in starts if s < n and (s == 0 or s + spec.overlap < n)]
+    if starts[-1] + spec.content < n:
+        starts.append(n - spec.content)
+    first_arr = np.asarray(first)
+    if assign_best:
+        best_win = np.zeros(len(first), dtype=np.int64)
+        best_dist = np.full(len(first), -1, dtype=np.int64)
+        for k, s in enumerate(starts):
+            e = min(n, s + spec.content)
+            inside = (first_arr >= s) & (first_arr < e)
+            dist = np.minimum(first_arr - s, e - 1 - first_arr)
+            better = inside & (dist > best_dist)
+            best_win[better] = k
+            best_dist[better] = dist[better]
+    windows: List[Window] = []
+    for k, s in enumerate(starts):
+        e = min(n, s + spec.content)
+        win = Window(doc, [cls_id] + flat[s:e] + [sep_id])
+        lo, hi = np.searchsorted(first_arr, s), np.searchsorted(first_arr, e)
+        for w in range(lo, hi):
+            if not assign_best or best_win[w] == k:
+                win.positions.append(int(first_arr[w]) - s + 1)
+                win.words.append(w)
+        windows.append(win)
+    return windows
+
+
+class TaggerModel(nn.Module):
+    """Encoder + one linear head per label set; ``forward`` returns logits per head."""
+
+    def __init__(self, encoder: nn.Module, hidden: int, labels: Dict[str, Sequence[str]], dropout: float = 0.1):
+        super().__init__()
+        self.encoder = encoder
+        self.dropout = nn.Dropout(dropout)
+        self.labels = {k: tuple(v) for k, v in labels.items()}
+        self.heads = nn.ModuleDict({k: nn.Linear(hidden, len(v)) for k, v in self.labels.items()})
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> Dict[str, torch.Tensor]:
+        hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+        hidden = self.dropout(hidden)
+        return {k: head(hidden) for k, head in self.heads.items()}
+
+
+def build_encoder(path_or_config: Union[str, Path, dict], pretrained: bool = True) -> Tuple[nn.Module, dict]:
+    """A BERT encoder from a local folder (weights when ``pretrained``) or from a config dict (random init)."""
+    from transformers import BertConfig, BertModel
+
+    if isinstance(path_or_config, dict):
+        config = BertConfig(**path_or_config)
+        return BertModel(config, add_pooling_layer=False), config.to_dict()
+    if pretrained:
+        model = BertModel.from_pretrained(str(path_or_config), add_pooling_layer=False)
+        return model, model.config.to_dict()
+    config = BertConfig.from_pretrained(str(path_or_config))
+    return BertModel(config, add_pooling_layer=False), config.to_dict()
+
+
+ENCODER_CONFIG_KEYS = (
+    "vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size", "hidden_act",
+    "hidden_dropout_prob", "attention_probs_dropout_prob", "max_position_embeddings", "type_vocab_size",
+    "layer_norm_eps", "pad_token_id",
+)
+
+
+class Tagger:
+    """Stage-1 tagger: model + tokenizer + windowing; ``predict`` labels batches of spoken documents."""
+
+    def __init__(self, model: TaggerModel, encoder_config: dict, tokenizer_file: Union[str, Path],
+                 spec: Optional[WindowSpec] = None, device: str = "cpu") -> None:
+        self.model = model.eval()
+        self.encoder_config = {k: encoder_config[k] for k in ENCODER_CONFIG_KEYS if k in encoder_config}
+        self.tokenizer_file = Path(tokenizer_file)
+        self.wordpiece = WordPieceEncoder(tokenizer_file)
+        self.spec = spec or WindowSpec()
+        self.device = torch.device(device)
+        self.model.to(self.device)
+        # bf16 autocast: faster on CPUs with AVX-512 bf16 and on GPUs; off by default (fp32 is the reference).
+        self.autocast = False
+
+    @property
+    def labels(self) -> Dict[str, Tuple[str, ...]]:
+        return self.model.labels
+
+    # -- persistence -------------------------------------------------------------------------------------
+    def save(self, folder: Union[str, Path], dtype: torch.dtype = torch.float16) -> None:
+        """Write ``config.json``, ``model.safetensors`` (fp16 by default) and ``tokenizer.json``."""
+        from safetensors.torch import save_file
+
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        state = {k: v.detach().to("cpu", dtype if v.is_floating_point() else v.dtype).contiguous()
+                 for k, v in self.model.state_dict().items()}
+        save_file(state, str(folder / "model.safetensors"), metadata={"format": "pt"})
+        config = {"encoder": self.encoder_config, "labels": {k: list(v) for k, v in self.labels.items()},
+                  "window": {"max_len": self.spec.max_len, "overlap": self.spec.overlap}}
+        (folder / "config.json").write_text(json.dumps(config, indent=2))
+        if self.tokenizer_file.resolve() != (folder / "tokenizer.json").resolve():
+            (folder / "tokenizer.json").write_bytes(self.tokenizer_file.read_bytes())
+
+    @classmethod
+    def load(cls, folder: Union[str, Path], device: str = "cpu", dtype: Optional[torch.dtype] = None) -> "Tagger":
+        """Load a tagger folder written by :meth:`save` (offline; weights cast to ``dtype``, default fp32)."""
+        from safetensors.torch import load_file
+
+        folder = Path(folder)
+        config = json.loads((folder / "config.json").read_text())
+        encoder, enc_cfg = build_encoder(config["encoder"])
+        model = TaggerModel(encoder, enc_cfg["hidden_size"], config["labels"])
+        state = load_file(str(folder / "model.safetensors"))
+        missing, unexpected = model.load_state_dict({k: v.float() for k, v in state.items()}, strict=False)
+        missing = [k for k in missing if not k.endswith("position_ids")]
+        if missing or unexpected:
+            raise ValueError(f"{folder}: weights do not match the config (missing {missing[:3]}, "
+                             f"unexpected {unexpected[:3]})")
+        if dtype is not None:
+            model.to(dtype)
+        return cls(model, enc_cfg, folder / "tokenizer.json", WindowSpec(**config["window"]), device)
+
+    # -- inference ---------------------------------------------------------------------------------------
+    def windows(self, docs: Sequence[Sequence[str]]) -> List[Window]:
+        out: List[Window] = []
+        wp = self.wordpiece
+        for d, words in enumerate(docs):
+            out.extend(make_windows(d, wp.encode_words(words), self.spec, wp.cls_id, wp.sep_id))
+        return out
+
+    @torch.inference_mode()
+    def predict(self, docs: Sequence[Sequence[str]], batch_size: int = 64,
+                return_probs: bool = False) -> List[Dict[str, List]]:
+        """Labels for each word of each document: ``[{"punct": [...], "case": [...], "itn": [...]}, ...]``.
+
+        With ``return_probs`` each head also gets ``"<head>_probs"``: an array (words × labels).
+        """
+        heads = list(self.labels)
+        results = [{h: np.zeros((len(words), len(self.labels[h])), dtype=np.float32) for h in heads}
+                   for words in docs]
+        windows = self.windows(docs)
+        order = sorted(range(len(windows)), key=lambda i: len(windows[i].ids))
+        for b in range(0, len(order), batch_size):
+            batch = [windows[i] for i in order[b:b + batch_size]]
+            width = max(len(w.ids) for w in batch)
+            ids = torch.full((len(batch), width), self.wordpiece.pad_id, dtype=torch.long)
+            mask = torch.zeros((len(batch), width), dtype=torch.long)
+            for r, w in enumerate(batch):
+                ids[r, :len(w.ids)] = torch.tensor(w.ids)
+                mask[r, :len(w.ids)] = 1
+            with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast):
+                logits = self.model(ids.to(self.device), mask.to(self.device))
+            rows = [r for r, w in enumerate(batch) for _ in w.positions]
+            cols = [p for w in batch for p in w.positions]
+            if not rows:
+                continue
+            for h in heads:
+                probs = torch.softmax(logits[h][rows, cols].float(), dim=-1).cpu().numpy()
+                k = 0
+                for w in batch:
+                    n = len(w.positions)
+                    results[w.doc][h][w.words] = probs[k:k + n]
+                    k += n
+        out: List[Dict[str, List]] = []
+        for res in results:
+            entry: Dict[str, List] = {h: [self.labels[h][j] for j in res[h].argmax(-1)] for h in heads}
+            if return_probs:
+                for h in heads:
+                    entry[f"{h}_probs"] = res[h]  # type: ignore[assignment]
+            out.append(entry)
+        return out

@@ -1,0 +1,297 @@
+"""``u2tf data``: written text files → sharded, compressed training examples (spoken words + labels + spans).
+
+Deterministic for a given seed: every document gets its own RNG seeded from (seed, file name, document index),
+and worker results are written in input order whatever the number of processes.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import io
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from .clean import CleanStats, chunk_document
+from .example import Example
+
+BACKENDS = ("own", "nemo")
+
+
+def read_documents(path: Path, field_name: str = "text") -> Iterator[str]:
+    """Documents of a UTF-8 text or JSONL file (``.gz`` allowed): one JSON object per line with ``field_name``,
+    or for plain text one document per paragraph (blank-line separated)."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    is_jsonl = ".jsonl" in path.suffixes or ".json" in path.suffixes
+    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        if is_jsonl:
+            for lineno, line in enumerate(fh, 1):
+                if not line.strip():
+                    continue
+                try:
+                    obj = json.loads(line)
+                except json.JSONDecodeError as err:
+                    raise ValueError(f"{path}:{lineno}: not valid JSON ({err.msg})") from None
+                value = obj.get(field_name) if isinstance(obj, dict) else None
+                if isinstance(value, str):
+                    yield value
+        else:
+            para: List[str] = []
+            for line in fh:
+                if line.strip():
+                    para.append(line.rstrip("\n"))
+                elif para:
+                    yield "\n".join(para)
+                    para = []
+            if para:
+                yield "\n".join(para)
+
+
+def source_name(path: Path) -> str:
+    name = path.name
+    for suffix in (".gz", ".jsonl", ".json", ".txt"):
+        name = name[: -len(suffix)] if name.endswith(suffix) else name
+    return name
+
+
+@dataclass
+class FileStats:
+    """Per-input-file counts: documents, examples, words, round trip, labels, spans, rejections."""
+
+    documents: int = 0
+    examples: int = 0
+    words: int = 0
+    roundtrip_ok: int = 0
+    roundtrip_fail: Counter = field(default_factory=Counter)
+    rejected: Counter = field(default_factory=Counter)
+    punct: Counter = field(default_factory=Counter)
+    case: Counter = field(default_factory=Counter)
+    itn: Counter = field(default_factory=Counter)
+    span_classes: Counter = field(default_factory=Counter)
+    clean: CleanStats = field(default_factory=CleanStats)
+
+    def add(self, other: "FileStats") -> None:
+        for name in ("documents", "examples", "words", "roundtrip_ok"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ("roundtrip_fail", "rejected", "punct", "case", "itn", "span_classes"):
+            getattr(self, name).update(getattr(other, name))
+        self.clean.merge(other.clean)
+
+    def to_dict(self) -> dict:
+        def shares(c: Counter) -> Dict[str, float]:
+            total = sum(c.values()) or 1
+            return {k: round(v / total, 5) for k, v in sorted(c.items())}
+
+        checked = self.roundtrip_ok + sum(self.roundtrip_fail.values())
+        return {
+            "documents": self.documents,
+            "examples": self.examples,
+            "words": self.words,
+            "roundtrip_checked": checked,
+            "roundtrip_rate": round(self.roundtrip_ok / checked, 6) if checked else None,
+            "roundtrip_failures": dict(self.roundtrip_fail),
+            "rejected": dict(self.rejected),
+            "label_share": {"punct": shares(self.punct), "case": shares(self.case), "itn": shares(self.itn)},
+            "span_classes": dict(self.span_classes),
+            "cleaning": self.clean.to_dict(),
+        }
+
+
+def _failure_class(ex: Example, got: str) -> str:
+    """Name what differs first between a failed round trip and its reference."""
+    want_words, got_words = ex.written.split(" "), got.split(" ")
+    for w, g in zip(want_words, got_words):
+        if w != g:
+            if w.lower().strip(",.?") == g.lower().strip(",.?"):
+                return "case_or_punct"
+            return "word"
+    return "length"
+
+
+_BUILDER = None
+
+
+def _builder(backend: str):
+    global _BUILDER
+    if _BUILDER is None:
+        if backend == "own":
+            from .examples import ExampleBuilder
+
+            _BUILDER = ExampleBuilder()
+        else:
+            from . import nemo_backend
+
+            class _Nemo:
+                rejected: Counter = Counter()
+                span_classes: Counter = Counter()
+
+                def build(self, text: str, rng: random.Random, source: str = "") -> Optional[Example]:
+                    ex = nemo_backend.make_example_nemo(text)
+                    if ex is None:
+                        self.rejected["nemo_unaligned"] += 1
+                        return None
+                    ex.source = source
+                    self.span_classes.update(s.cls for s in ex.spans)
+                    return ex
+
+            _BUILDER = _Nemo()
+    return _BUILDER
+
+
+def process_document(task: Tuple[str, int, str, int, str, int, int]) -> Tuple[List[str], FileStats]:
+    """Worker: one document → serialized examples (JSON lines) and its stats."""
+    source, index, text, seed, backend, min_words, max_words = task
+    rng = random.Random(f"{seed}:{source}:{index}")
+    builder = _builder(backend)
+    stats = FileStats(documents=1)
+    before_rej, before_cls = Counter(builder.rejected), Counter(builder.span_classes)
+    lines: List[str] = []
+    target = rng.randint(min_words, max_words)
+    for chunk in chunk_document(text, min_words=min_words, max_words=max_words, stats=stats.clean, target_words=target):
+        ex = builder.build(chunk, rng, source)
+        target = rng.randint(min_words, max_words)
+        if ex is None:
+            continue
+        got = ex.assemble().text
+        if got == ex.written:
+            stats.roundtrip_ok += 1
+        else:
+            stats.roundtrip_fail[_failure_class(ex, got)] += 1
+            continue
+        stats.examples += 1
+        stats.words += len(ex.spoken)
+        stats.punct.update(ex.punct)
+        stats.case.update(ex.case)
+        stats.itn.update(ex.itn)
+        lines.append(ex.to_json())
+    stats.rejected = builder.rejected - before_rej
+    stats.span_classes = builder.span_classes - before_cls
+    return lines, stats
+
+
+class ShardWriter:
+    """Writes gzip JSONL shards ``{prefix}-{n:05d}.jsonl.gz`` of at most ``size`` examples."""
+
+    def __init__(self, folder: Path, prefix: str, size: int) -> None:
+        self.folder, self.prefix, self.size = folder, prefix, size
+        self.count = 0
+        self.shards = 0
+        self._fh: Optional[io.TextIOBase] = None
+
+    def write(self, line: str) -> None:
+        if self._fh is None or self.count % self.size == 0:
+            self.close()
+            path = self.folder / f"{self.prefix}-{self.shards:05d}.jsonl.gz"
+            self._fh = gzip.open(path, "wt", encoding="utf-8", compresslevel=6)  # type: ignore[assignment]
+            self.shards += 1
+        self._fh.write(line + "\n")  # type: ignore[union-attr]
+        self.count += 1
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+
+def run_pipeline(
+    inputs: Sequence[Path],
+    out: Path,
+    *,
+    backend: str = "own",
+    seed: int = 0,
+    processes: int = 1,
+    max_words: Optional[int] = None,
+    max_docs: Optional[int] = None,
+    min_example_words: int = 30,
+    max_example_words: int = 250,
+    shard_size: int = 5000,
+    field_name: str = "text",
+    progress: bool = True,
+) -> Dict[str, dict]:
+    """Run the data pipeline over ``inputs`` into ``out``; returns and writes ``stats.json`` per input file."""
+    from multiprocessing import get_context
+
+    from tqdm import tqdm
+
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; choose from {BACKENDS}")
+    out.mkdir(parents=True, exist_ok=True)
+    report: Dict[str, dict] = {}
+    for path in inputs:
+        source = source_name(path)
+        stats = FileStats()
+        writer = ShardWriter(out, f"{source}.{backend}", shard_size)
+        docs = read_documents(path, field_name)
+        tasks = (
+            (source, i, doc, seed, backend, min_example_words, max_example_words)
+            for i, doc in enumerate(docs)
+            if max_docs is None or i < max_docs
+        )
+        started = time.perf_counter()
+        bar = tqdm(desc=source, unit="ex", disable=not progress, dynamic_ncols=True)
+        pool = get_context("fork").Pool(processes) if processes > 1 else None
+        try:
+            results = pool.imap(process_document, tasks, chunksize=4) if pool else map(process_document, tasks)
+            for lines, doc_stats in results:
+                for line in lines:
+                    writer.write(line)
+                stats.add(doc_stats)
+                bar.update(len(lines))
+                bar.set_postfix(words=stats.words, docs=stats.documents)
+                if max_words is not None and stats.words >= max_words:
+                    break
+        finally:
+            if pool:
+                pool.terminate()
+            writer.close()
+            bar.close()
+        elapsed = time.perf_counter() - started
+        entry = stats.to_dict()
+        sentences = entry["cleaning"]["kept"]
+        entry.update({"seconds": round(elapsed, 2), "examples_per_s": round(stats.examples / max(elapsed, 1e-9), 1),
+                      "words_per_s": round(stats.words / max(elapsed, 1e-9), 1), "chunks": sentences,
+                      "backend": backend, "processes": processes, "seed": seed, "shards": writer.shards})
+        report[source] = entry
+    stats_path = out / f"stats.{backend}.json"
+    previous = json.loads(stats_path.read_text()) if stats_path.exists() else {}
+    previous.update(report)
+    stats_path.write_text(json.dumps(previous, indent=2))
+    return report
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+", type=Path, help="written text: .jsonl[.gz] (field 'text') or .txt[.gz]")
+    parser.add_argument("--out", type=Path, required=True, help="output folder for shards and stats")
+    parser.add_argument("--backend", choices=BACKENDS, default="own", help="verbalizer: own (fast) or nemo (WFST)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--max-words", type=int, default=None, help="stop each file after this many spoken words")
+    parser.add_argument("--max-docs", type=int, default=None)
+    parser.add_argument("--min-example-words", type=int, default=30)
+    parser.add_argument("--max-example-words", type=int, default=250)
+    parser.add_argument("--shard-size", type=int, default=5000)
+    parser.add_argument("--field", default="text", help="JSONL field holding the text")
+    parser.add_argument("--quiet", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    for path in args.inputs:
+        if not path.exists():
+            print(f"u2tf data: no such file: {path}", file=sys.stderr)
+            return 2
+    report = run_pipeline(
+        args.inputs, args.out, backend=args.backend, seed=args.seed, processes=args.processes,
+        max_words=args.max_words, max_docs=args.max_docs, min_example_words=args.min_example_words,
+        max_example_words=args.max_example_words, shard_size=args.shard_size, field_name=args.field,
+        progress=not args.quiet,
+    )
+    for source, entry in report.items():
+        print(f"{source}: {entry['examples']} examples, {entry['words']} words, round trip "
+              f"{entry['roundtrip_rate']}, {entry['examples_per_s']} ex/s ({entry['chunks']} chunks)")
+    return 0

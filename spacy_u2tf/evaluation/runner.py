@@ -1,0 +1,164 @@
+"""``u2tf eval``: score several systems on the same spoken inputs in one run; a table and JSON."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..data.example import Example
+from .metrics import evaluate
+from .readers import read_iwslt, read_nemo_cases, read_references
+from .systems import System, make_system
+
+FORMATS = ("auto", "text", "jsonl", "dialogsum", "iwslt", "nemo")
+
+
+def detect_format(path: Path) -> str:
+    if path.is_dir() or path.name.startswith("test_cases_"):
+        return "nemo"
+    if path.suffix == ".tsv":
+        return "iwslt"
+    if "dialogsum" in path.name:
+        return "dialogsum"
+    return "jsonl" if ".jsonl" in path.suffixes else "text"
+
+
+def load_examples(path: Path, fmt: str, verbalizer: str, limit: Optional[int], seed: int,
+                  field: Optional[str] = None) -> Tuple[List[Example], int]:
+    """Reference Examples (spoken input made by ``verbalizer``) and how many documents could not be used."""
+    if fmt == "iwslt":
+        examples = list(read_iwslt(path))
+        return examples[:limit] if limit else examples, 0
+    from ..data.clean import clean_text
+
+    if verbalizer == "nemo":
+        from ..data.nemo_backend import make_example_nemo
+    else:
+        from ..data.examples import ExampleBuilder
+
+        builder = ExampleBuilder()
+    out: List[Example] = []
+    failed = 0
+    for i, text in enumerate(read_references(path, fmt, field)):
+        if limit and len(out) >= limit:
+            break
+        cleaned = clean_text(text)
+        if not cleaned:
+            continue
+        ex = make_example_nemo(cleaned) if verbalizer == "nemo" else builder.build(cleaned, random.Random(seed + i))
+        if ex is None:
+            failed += 1
+        else:
+            out.append(ex)
+    return out, failed
+
+
+def _loose(text: str) -> str:
+    text = text.strip().rstrip(".?,")
+    return text[:1].lower() + text[1:]
+
+
+def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[int]) -> Dict[str, Dict]:
+    """Share of NeMo's own ITN test cases each system reproduces, by class (exact, and ignoring a capitalized
+    first letter and a final mark, which the formatter adds and NeMo's cases leave out)."""
+    cases = list(read_nemo_cases(path))
+    if limit:
+        cases = cases[:limit]
+    report: Dict[str, Dict] = {}
+    for system in systems:
+        start = time.perf_counter()
+        outputs = system.format_batch([spoken.split() for _, spoken, _ in cases])
+        elapsed = time.perf_counter() - start
+        per: Dict[str, List[int]] = defaultdict(lambda: [0, 0, 0])
+        for (cls, _, written), got in zip(cases, outputs):
+            per[cls][0] += got == written
+            per[cls][1] += _loose(got) == _loose(written)
+            per[cls][2] += 1
+        scores = {f"exact_{c}": round(v[0] / v[2], 4) for c, v in sorted(per.items())}
+        scores.update({f"loose_{c}": round(v[1] / v[2], 4) for c, v in sorted(per.items())})
+        total = [sum(v[k] for v in per.values()) for k in range(3)]
+        scores.update({"exact_all": round(total[0] / max(1, total[2]), 4),
+                       "loose_all": round(total[1] / max(1, total[2]), 4), "cases": total[2],
+                       "seconds": round(elapsed, 2)})
+        report[system.name] = scores
+    return report
+
+
+def evaluate_systems(examples: Sequence[Example], systems: Sequence[System]) -> Dict[str, Dict]:
+    report: Dict[str, Dict] = {}
+    spoken = [ex.spoken for ex in examples]
+    words = sum(len(s) for s in spoken)
+    for system in systems:
+        start = time.perf_counter()
+        outputs = system.format_batch(spoken)
+        elapsed = time.perf_counter() - start
+        scores = evaluate(examples, outputs)
+        scores.update({"seconds": round(elapsed, 2), "words_per_s": round(words / max(elapsed, 1e-9), 1)})
+        report[system.name] = scores
+    return report
+
+
+def format_table(report: Dict[str, Dict]) -> str:
+    systems = list(report)
+    keys: List[str] = []
+    for scores in report.values():
+        keys += [k for k in scores if k not in keys]
+    width = max([len(k) for k in keys] + [6])
+    cols = [max(12, len(s)) for s in systems]
+    lines = [" " * width + "  " + "  ".join(s.rjust(c) for s, c in zip(systems, cols))]
+    for k in keys:
+        cells = []
+        for s, c in zip(systems, cols):
+            v = report[s].get(k)
+            cells.append(("-" if v is None else f"{v:.4f}" if isinstance(v, float) else str(v)).rjust(c))
+        lines.append(k.ljust(width) + "  " + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, action="append", required=True, help="reference file (repeatable)")
+    parser.add_argument("--format", choices=FORMATS, default="auto")
+    parser.add_argument("--field", default=None, help="JSONL field with the written text")
+    parser.add_argument("--verbalizer", choices=("own", "nemo"), default="own",
+                        help="how written references become spoken input")
+    parser.add_argument("--system", action="append", default=None,
+                        help="model | model:PATH | nemo-itn | cmd:COMMAND (repeatable; default: model)")
+    parser.add_argument("--limit", type=int, default=None, help="use the first N documents")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, default=None, help="write all scores here")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        systems = [make_system(s) for s in (args.system or ["model"])]
+    except (ValueError, FileNotFoundError, ImportError) as err:
+        print(f"u2tf eval: {err}", file=sys.stderr)
+        return 2
+    full: Dict[str, Dict] = {}
+    for path in args.data:
+        if not path.exists():
+            print(f"u2tf eval: no such file: {path}", file=sys.stderr)
+            return 2
+        fmt = detect_format(path) if args.format == "auto" else args.format
+        if fmt == "nemo":
+            report = evaluate_nemo_cases(path, systems, args.limit)
+            key = f"{path.name} (nemo cases)"
+        else:
+            examples, failed = load_examples(path, fmt, args.verbalizer, args.limit, args.seed, args.field)
+            report = evaluate_systems(examples, systems)
+            for scores in report.values():
+                scores["unusable_references"] = failed
+            key = f"{path.name} ({'labels' if fmt == 'iwslt' else args.verbalizer + ' verbalizer'})"
+            if fmt == "iwslt":
+                print("note: IWSLT is lowercase: only the punctuation scores are meaningful", file=sys.stderr)
+        print(f"\n== {key}\n{format_table(report)}")
+        full[key] = report
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(full, indent=2))
+    return 0

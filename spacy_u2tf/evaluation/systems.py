@@ -1,0 +1,60 @@
+"""Systems to evaluate: the project's model, any external command, NeMo's WFST ITN."""
+from __future__ import annotations
+
+import subprocess
+from typing import List, Optional, Protocol, Sequence
+
+
+class System(Protocol):
+    name: str
+
+    def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
+        ...
+
+
+class ModelSystem:
+    """The two-stage model (default: the shipped model)."""
+
+    def __init__(self, path: Optional[str] = None, **options) -> None:
+        from ..core.api import U2TF
+
+        self.name = f"u2tf:{path}" if path else "u2tf"
+        self.model = U2TF.from_pretrained(path, **options)
+
+    def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
+        return [r.text for r in self.model.process_batch([list(d) for d in spoken_docs])]
+
+
+class CommandSystem:
+    """A shell command that reads one spoken document per line on stdin and writes one line each on stdout."""
+
+    def __init__(self, command: str) -> None:
+        self.name = f"cmd:{command}"
+        self.command = command
+
+    def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
+        data = "".join(" ".join(d) + "\n" for d in spoken_docs)
+        proc = subprocess.run(self.command, shell=True, input=data, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{self.command!r} exited with {proc.returncode}: {proc.stderr.strip()[:300]}")
+        lines = proc.stdout.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if len(lines) != len(spoken_docs):
+            raise RuntimeError(f"{self.command!r} wrote {len(lines)} lines for {len(spoken_docs)} input lines")
+        return lines
+
+
+def make_system(spec: str) -> System:
+    """``model``, ``model:PATH``, ``nemo-itn`` or ``cmd:COMMAND``."""
+    if spec == "model":
+        return ModelSystem()
+    if spec.startswith("model:"):
+        return ModelSystem(spec[len("model:"):])
+    if spec == "nemo-itn":
+        from .baselines import NemoITN
+
+        return NemoITN()
+    if spec.startswith("cmd:"):
+        return CommandSystem(spec[len("cmd:"):])
+    raise ValueError(f"unknown system {spec!r}: use model, model:PATH, nemo-itn or cmd:COMMAND")

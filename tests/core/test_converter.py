@@ -1,0 +1,45 @@
+from __future__ import annotations
+
+import torch
+
+from spacy_u2tf.core.converter import BOS, EOS, CharVocab, Seq2Seq, SpanConverter, pad_batch
+from spacy_u2tf.core.spans import span_input
+
+
+def test_vocab_has_one_token_per_digit_and_span_markers() -> None:
+    vocab = CharVocab()
+    ids = vocab.encode_output("4111111111111111")
+    assert len(ids) == 17 and ids[-1] == EOS
+    assert vocab.decode(ids) == "4111111111111111"
+    text = span_input("so it was twelve dollars ok".split(), 3, 5, context=2)
+    assert text == "it was <span> twelve dollars </span> ok"
+    enc = vocab.encode_input(text)
+    assert enc.count(4) == 1 and enc.count(5) == 1  # <span>, </span> are single tokens
+
+
+def test_cached_greedy_decoding_matches_full_forward() -> None:
+    torch.manual_seed(0)
+    vocab = CharVocab()
+    model = Seq2Seq(len(vocab), d=32, heads=2, enc_layers=1, dec_layers=2, ff=64).eval()
+    with torch.no_grad():  # make outputs non-trivial
+        for p in model.parameters():
+            p.add_(torch.randn_like(p) * 0.5)
+    src = pad_batch([vocab.encode_input("a <span> b c </span> d"), vocab.encode_input("<span> twelve </span>")])
+    out = model.greedy(src, torch.tensor([12, 12]))
+    for row in range(2):
+        seq = [BOS] + out[row][:6]
+        logits = model(src[row:row + 1, : (src[row] != 0).sum()], torch.tensor([seq]))
+        assert logits[0, :6].argmax(-1).tolist() == out[row][:6]
+
+
+def test_save_load_and_bounded_output(tmp_path) -> None:
+    vocab = CharVocab()
+    conv = SpanConverter(Seq2Seq(len(vocab), d=16, heads=2, enc_layers=1, dec_layers=1, ff=32), vocab)
+    conv.save(tmp_path)
+    loaded = SpanConverter.load(tmp_path)
+    inputs = ["<span> one </span>", "x <span> two three </span> y"]
+    for a, b in zip(loaded.model.state_dict().values(), conv.model.state_dict().values()):
+        assert torch.allclose(a, b.half().float())
+    outs = loaded.convert(inputs, max_len=5)
+    assert all(len(o) <= 5 for o in outs) and len(outs) == 2
+    assert loaded.convert([]) == []

@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+import pytest
+
+from spacy_u2tf.core.guards import check_span, spoken_digits
+
+OK = [
+    ("twelve point three million dollars", "$12.3 million"),
+    ("one eight hundred seven seven two one two one three", "1-800-772-1213"),
+    ("info at example dot com", "info@example.com"),
+    ("march fifteenth two thousand twenty four", "March 15, 2024"),
+    ("fifteen hundred", "1,500"),
+    ("nineteen oh five", "1905"),
+    ("three thirty p m", "3:30 p.m."),
+    ("fifty cents", "$0.50"),
+    ("double five", "55"),
+    ("f b i", "FBI"),
+    ("mister", "Mr."),
+    ("ten o'clock", "10:00"),
+    ("two and a half", "2 1/2"),
+]
+BAD = [
+    ("twelve", "13", "number changed"),
+    ("twelve", "$12 bananas", "invented word"),
+    ("four oh eight nine seven one", "40897", "number changed"),
+    ("twelve", "", "empty"),
+    ("one", "1" * 60, "too long"),
+]
+
+
+@pytest.mark.parametrize("spoken,written", OK)
+def test_accepts_faithful_conversions(spoken: str, written: str) -> None:
+    assert check_span(spoken.split(), written) is None
+
+
+@pytest.mark.parametrize("spoken,written,reason", BAD)
+def test_rejects_with_reason(spoken: str, written: str, reason: str) -> None:
+    got = check_span(spoken.split(), written)
+    assert got is not None and got.startswith(reason), got
+
+
+def test_mixed_case_must_keep_letters() -> None:
+    assert check_span(["mcdonald's"], "McDonald's", "mixed") is None
+    assert check_span(["mcdonald's"], "McDonalds", "mixed") is not None
+
+
+def test_spoken_digits() -> None:
+    assert spoken_digits("twenty twenty four".split()) == "2024"
+    assert spoken_digits("one thousand five hundred".split()) == "1500"
+    assert spoken_digits("triple seven".split()) == "777"

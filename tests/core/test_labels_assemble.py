@@ -1,0 +1,63 @@
+from __future__ import annotations
+
+import pytest
+
+from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
+from spacy_u2tf.core.labels import apply_case, bio_spans, case_label, split_trailing_punct
+
+
+@pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
+                                           ("NASA's", "ACRONYM"), ("McDonald's", "MIXED"), ("iPhone", "MIXED"),
+                                           ("I", "CAPITAL"), ("I'm", "CAPITAL")])
+def test_case_label_round_trips(written: str, label: str) -> None:
+    assert case_label(written) == label
+    if label != "MIXED":
+        assert apply_case(written.lower(), label) == written
+
+
+def test_split_trailing_punct() -> None:
+    assert split_trailing_punct("word,") == ("word", "COMMA")
+    assert split_trailing_punct("why?") == ("why", "QUESTION")
+    assert split_trailing_punct("end.") == ("end", "PERIOD")
+    assert split_trailing_punct(".") == (".", "O")
+
+
+def test_bio_spans_keeps_adjacent_entities_apart() -> None:
+    assert bio_spans(["O", "B", "I", "B", "O", "I", "I"]) == [(1, 3), (3, 4), (5, 7)]
+    assert bio_spans([]) == []
+
+
+def test_assemble_applies_labels_and_spans() -> None:
+    spoken = "on march fifteenth ceo sarah said hi".split()
+    out = assemble(spoken, ["O", "O", "COMMA", "O", "O", "O", "PERIOD"],
+                   ["CAPITAL", "CAPITAL", "LOWER", "ACRONYM", "CAPITAL", "LOWER", "LOWER"],
+                   [SpanRewrite(1, 3, "date", "March 15th")])
+    assert out.text == "On March 15th, CEO Sarah said hi."
+    assert [(g.source, g.target, g.cls) for g in out.groups] == [
+        ((0,), (0,), "plain"), ((1, 2), (1, 2), "date"), ((3,), (3,), "plain"), ((4,), (4,), "plain"),
+        ((5,), (5,), "plain"), ((6,), (6,), "plain")]
+
+
+def test_assemble_capitalizes_span_at_sentence_start_and_no_double_period() -> None:
+    out = assemble(["mister", "smith"], ["PERIOD", "PERIOD"], ["CAPITAL", "CAPITAL"],
+                   [SpanRewrite(0, 1, "abbreviation", "Mr.")])
+    assert out.text == "Mr. Smith."
+    out = assemble(["dollars"], ["O"], ["CAPITAL"], [SpanRewrite(0, 1, "x", "e-mail")])
+    assert out.text == "E-mail"
+
+
+def test_fallback_keeps_spoken_words_and_marks_groups() -> None:
+    out = assemble(["twelve", "dollars"], ["O", "PERIOD"], ["LOWER", "LOWER"], [SpanRewrite(0, 2, "money", None)])
+    assert out.text == "twelve dollars."
+    assert all(g.fallback for g in out.groups) and len(out.groups) == 2
+
+
+def test_assemble_rejects_bad_spans_and_lengths() -> None:
+    with pytest.raises(ValueError):
+        assemble(["a", "b"], ["O"], ["LOWER", "LOWER"])
+    with pytest.raises(ValueError):
+        assemble(["a", "b"], ["O", "O"], ["LOWER", "LOWER"], [SpanRewrite(0, 2, "x", "A"), SpanRewrite(1, 2, "x", "B")])
+
+
+def test_sentence_starts() -> None:
+    assert sentence_starts(["O", "PERIOD", "O", "QUESTION", "COMMA"]) == [True, False, True, False, True]
