@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict
+
+import pytest
+
+from spacy_u2tf.core.assemble import SpanRewrite, assemble
+from nemo_adapter.timestamps import rebuild_segments, retime_words
+
+
+def stamps(words, step=4, sec=0.08):
+    return [{"word": w, "start_offset": i * step, "end_offset": i * step + 3, "start": round(i * step * sec / 4 * 4, 2),
+             "end": round((i * step + 3) * sec / 4 * 4, 2)} for i, w in enumerate(words)]
+
+
+def test_converted_span_takes_its_spoken_time_range() -> None:
+    spoken = "revenue reached twelve point three million dollars today".split()
+    out = assemble(spoken, ["O"] * 7 + ["PERIOD"], ["CAPITAL"] + ["LOWER"] * 7,
+                   [SpanRewrite(2, 7, "money", "$12.3 million")])
+    assert out.words == ["Revenue", "reached", "$12.3", "million", "today."]
+    st = stamps(spoken)
+    words = retime_words(st, out.words, out.groups)
+    assert [w["word"] for w in words] == out.words
+    assert words[0]["start_offset"] == 0 and words[1]["start_offset"] == 4
+    # the span "$12.3 million" covers exactly "twelve" (8..11) to "dollars" (24..27)
+    assert words[2]["start_offset"] == st[2]["start_offset"] and words[3]["end_offset"] == st[6]["end_offset"]
+    assert words[2]["end_offset"] == words[3]["start_offset"]  # shared by length: 5 of 12 characters
+    assert words[2]["end_offset"] == round(8 + (27 - 8) * 5 / 12)
+    assert words[2]["start"] == st[2]["start"] and words[3]["end"] == st[6]["end"]
+    assert words[4]["start_offset"] == 28 and words[4]["end_offset"] == 31
+    starts = [w["start_offset"] for w in words]
+    assert starts == sorted(starts) and all(w["start_offset"] <= w["end_offset"] for w in words)
+
+
+def test_segments_end_at_sentence_marks() -> None:
+    words = [{"word": "Hi.", "start": 0.0, "end": 0.2}, {"word": "How", "start": 0.3, "end": 0.4},
+             {"word": "are", "start": 0.5, "end": 0.6}, {"word": "you?", "start": 0.7, "end": 0.9},
+             {"word": "Fine", "start": 1.0, "end": 1.2}]
+    segs = rebuild_segments(words)
+    assert [s["segment"] for s in segs] == ["Hi.", "How are you?", "Fine"]
+    assert segs[1]["start"] == 0.3 and segs[1]["end"] == 0.9
+
+
+@dataclass
+class FakeHypothesis:
+    """Shaped like nemo.collections.asr.parts.utils.rnnt_utils.Hypothesis for the fields the adapter reads."""
+
+    text: str
+    timestamp: Dict[str, Any] = field(default_factory=dict)
+    score: float = 0.0
+
+
+def test_postprocessor_on_hypotheses(tiny_model_path) -> None:
+    from nemo_adapter import U2TFPostProcessor
+
+    post = U2TFPostProcessor(str(tiny_model_path))
+    spoken = "hello there i paid twelve dollars on march fifth".split()
+    hyp = FakeHypothesis(" ".join(spoken), {"word": stamps(spoken)})
+    out = post([hyp, "plain string input", FakeHypothesis("Already Written, Text.")])
+    assert out[0] is not hyp and hyp.text == " ".join(spoken)  # new objects by default
+    assert isinstance(out[1], str)
+    assert out[2].text == "Already Written, Text."  # written input is left intact
+    words = out[0].timestamp["word"]
+    assert " ".join(w["word"] for w in words) == out[0].text
+    assert all(w["start_offset"] <= w["end_offset"] for w in words)
+    assert [w["start_offset"] for w in words] == sorted(w["start_offset"] for w in words)
+    assert words[0]["start_offset"] == 0 and words[-1]["end_offset"] == hyp.timestamp["word"][-1]["end_offset"]
+    assert out[0].timestamp["segment"] and out[0].timestamp["segment"][-1]["end_offset"] == words[-1]["end_offset"]
+    same = post.process([hyp])
+    assert same[0].text == out[0].text
+    inplace = U2TFPostProcessor(post.u2tf, in_place=True)([hyp])
+    assert inplace[0] is hyp and hyp.text == out[0].text
+    with pytest.raises(TypeError):
+        post.process("not a list")
+
+
+def test_streaming_interface(tiny_model_path) -> None:
+    from nemo_adapter import U2TFInverseNormalizer
+
+    itn = U2TFInverseNormalizer(str(tiny_model_path))
+    src, out, alignment = itn.get_word_alignment("one two three four", sep=" ")
+    assert src == ["one", "two", "three", "four"]
+    assert sorted(i for a in alignment for i in a[0]) == [0, 1, 2, 3]
+    assert sorted(i for a in alignment for i in a[1]) == list(range(len(out)))
+    assert len(itn.inverse_normalize_list(["one two", "three"], {"batch_size": 1})) == 2
+
+
+def test_manifest(tmp_path, tiny_model_path) -> None:
+    import json
+
+    from nemo_adapter import U2TFPostProcessor, format_manifest
+
+    src = tmp_path / "in.json"
+    src.write_text("\n".join(json.dumps({"audio_filepath": f"{i}.wav", "pred_text": "hello there"}) for i in range(5)))
+    n = format_manifest(src, tmp_path / "out.json", post=U2TFPostProcessor(str(tiny_model_path)), batch_size=2,
+                        progress=False)
+    rows = [json.loads(x) for x in (tmp_path / "out.json").read_text().splitlines()]
+    assert n == 5 and len(rows) == 5 and all("pred_text_formatted" in r and r["audio_filepath"] for r in rows)
+
+
+def test_config_dataclass_instantiates(tiny_model_path) -> None:
+    omegaconf = pytest.importorskip("omegaconf")
+    hydra_utils = pytest.importorskip("hydra.utils")
+    from nemo_adapter import U2TFPostProcessorConfig
+
+    cfg = omegaconf.OmegaConf.structured(U2TFPostProcessorConfig(model=str(tiny_model_path)))
+    post = hydra_utils.instantiate(cfg)
+    assert post.process(["hello"])[0]
