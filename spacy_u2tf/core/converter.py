@@ -59,6 +59,14 @@ class CharVocab:
         return "".join(out)
 
 
+def _attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: Optional[torch.Tensor] = None) -> torch.Tensor:
+    """Plain attention for one decoding step: on CPU, SDPA's kernels cost ~10x more for a single query."""
+    scores = torch.matmul(q, k.transpose(-1, -2)) * (q.shape[-1] ** -0.5)
+    if mask is not None:
+        scores = scores.masked_fill(~mask, float("-inf")) if mask.dtype == torch.bool else scores + mask
+    return torch.matmul(scores.softmax(-1), v)
+
+
 class DecoderLayer(nn.Module):
     """Pre-norm decoder layer: causal self-attention (with cache), cross-attention, feed-forward."""
 
@@ -94,12 +102,15 @@ class DecoderLayer(nn.Module):
                 k = torch.cat([cache["k"], k], dim=2)
                 v = torch.cat([cache["v"], v], dim=2)
             cache["k"], cache["v"] = k, v
-            attn = F.scaled_dot_product_attention(q, k, v)
+            attn = _attend(q, k, v)
         else:
             attn = F.scaled_dot_product_attention(q, k, v, is_causal=True)
         x = x + self.drop(self.self_out(self._merge(attn)))
         q = self._split(self.q(self.n2(x)))
-        attn = F.scaled_dot_product_attention(q, mem_kv[0], mem_kv[1], attn_mask=mem_mask)
+        if cache is not None:
+            attn = _attend(q, mem_kv[0], mem_kv[1], mem_mask)
+        else:
+            attn = F.scaled_dot_product_attention(q, mem_kv[0], mem_kv[1], attn_mask=mem_mask)
         x = x + self.drop(self.cross_out(self._merge(attn)))
         return x + self.drop(self.ff(self.n3(x)))
 
@@ -147,7 +158,8 @@ class Seq2Seq(nn.Module):
     def greedy(self, src: torch.Tensor, max_len: torch.Tensor) -> List[List[int]]:
         """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters."""
         memory, mem_mask = self.encode(src)
-        mem_kv = [layer.memory_kv(memory) for layer in self.layers]
+        mem_kv = [tuple(t.contiguous() for t in layer.memory_kv(memory)) for layer in self.layers]
+        mem_mask = torch.zeros(mem_mask.shape, dtype=memory.dtype, device=src.device).masked_fill(~mem_mask, -math.inf)
         caches: List[Dict[str, torch.Tensor]] = [{} for _ in self.layers]
         b = src.shape[0]
         token = torch.full((b, 1), BOS, dtype=torch.long, device=src.device)

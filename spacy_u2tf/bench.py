@@ -1,0 +1,237 @@
+"""``u2tf bench``: speed, scale and accuracy next to NeMo's WFST ITN, in one run; a markdown report with plots.
+
+Every figure in the report is measured by this run on this machine; sections whose inputs are missing (no
+``--dev`` data, no NeMo, no CUDA) say so instead of printing numbers.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+SIZES = (1000, 10000, 50000)
+
+
+def machine() -> str:
+    import torch
+
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, torch {torch.__version__} ({torch.backends.cpu.get_cpu_capability()}), "
+            f"Python {platform.python_version()}")
+
+
+def _timed(fn: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def latency(fn: Callable[[List[str]], Any], docs: Sequence[List[str]]) -> Dict[str, float]:
+    """Batch-1 latency per utterance (p50/p95, ms) and words/s."""
+    times = [_timed(lambda d=d: fn([d])) for d in docs]
+    words = sum(len(d) for d in docs)
+    return {"p50_ms": round(1000 * statistics.median(times), 1),
+            "p95_ms": round(1000 * sorted(times)[int(0.95 * (len(times) - 1))], 1),
+            "words_per_s": round(words / sum(times), 1)}
+
+
+def throughput(fn: Callable[[List[List[str]]], Any], docs: Sequence[List[str]], batch: int) -> float:
+    words = sum(len(d) for d in docs)
+    elapsed = _timed(lambda: [fn(list(docs[i:i + batch])) for i in range(0, len(docs), batch)])
+    return round(words / elapsed, 1)
+
+
+def _scale_child(model: Optional[str], n_words: int, words: List[str]) -> Dict[str, float]:
+    """Run in a fresh process: time and peak RSS of formatting one ``n_words`` transcript."""
+    code = (
+        "import json,resource,sys,time\n"
+        "from spacy_u2tf import U2TF\n"
+        f"m=U2TF.from_pretrained({model!r})\n"
+        "m.process('warm up text')\n"
+        "base=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "words=json.load(sys.stdin)\n"
+        "t=time.perf_counter(); r=m.process(words); t=time.perf_counter()-t\n"
+        "peak=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print(json.dumps({'seconds':t,'peak_rss_mb':peak/1024,'base_rss_mb':base/1024,'words_out':len(r.words)}))\n"
+    )
+    text = (words * (n_words // max(1, len(words)) + 1))[:n_words]
+    proc = subprocess.run([sys.executable, "-c", code], input=json.dumps(text), capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr[-500:])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def full_seq2seq_seconds(converter: Any, words: List[str], window: int = 12) -> float:
+    """The paper's ablation: the stage-2 model rewriting the whole text, window by window, instead of spans."""
+    from .core.spans import span_input
+
+    inputs = [span_input(words, i, min(len(words), i + window), 3) for i in range(0, len(words), window)]
+    return _timed(lambda: converter.convert(inputs))
+
+
+def quantized(model: Any) -> Any:
+    """A copy of the formatter whose tagger's Linear layers run as dynamic int8."""
+    import copy
+
+    import torch
+
+    q = copy.copy(model)
+    q.tagger = copy.copy(model.tagger)
+    q.tagger.model = torch.ao.quantization.quantize_dynamic(copy.deepcopy(model.tagger.model), {torch.nn.Linear},
+                                                             dtype=torch.qint8)
+    return q
+
+
+def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
+    import random
+
+    import torch
+
+    from .core.api import U2TF
+    from .evaluation.runner import evaluate_systems, load_examples
+
+    out: Dict[str, Any] = {"machine": machine(), "threads": torch.get_num_threads()}
+    model = U2TF.from_pretrained(args.model)
+    dev_examples = []
+    if args.dev and Path(args.dev).exists():
+        dev_examples, _ = load_examples(Path(args.dev), "auto", "own", args.limit, 0)
+    if not dev_examples:
+        raise SystemExit("u2tf bench needs --dev with written references (e.g. DialogSum dev JSONL)")
+    docs = [ex.spoken for ex in dev_examples]
+    # Utterances for latency: turns of ~20 words.
+    utts = [d[i:i + 20] for d in docs for i in range(0, len(d), 20)][: args.utterances]
+
+    fmt = lambda batch: model.process_batch(batch)  # noqa: E731
+    out["latency_u2tf"] = latency(fmt, utts)
+    out["throughput_u2tf"] = {f"batch_{b}": throughput(fmt, docs, b) for b in (1, 8, 64)}
+    nemo = None
+    if not args.no_nemo:
+        try:
+            from .evaluation.baselines import NemoITN
+
+            nemo = NemoITN()
+            nemo.format_batch([["warm", "up"]])
+            out["latency_nemo_itn"] = latency(nemo.format_batch, utts)
+        except ImportError as err:
+            out["latency_nemo_itn"] = f"skipped: {err}"
+    # Two-stage vs full seq2seq (Table 2 of the paper).
+    rng = random.Random(0)
+    pool = [w for d in docs for w in d]
+    ablation = {}
+    for n in (400, 5000):
+        words = [pool[rng.randrange(len(pool))] for _ in range(n)] if n > len(pool) else pool[:n]
+        two = _timed(lambda: model.process(words))
+        full = full_seq2seq_seconds(model.converter, words) if model.converter else None
+        ablation[f"{n}_words"] = {"two_stage_s": round(two, 3), "full_seq2seq_s": round(full, 3) if full else None,
+                                  "ratio": round(full / two, 1) if full else None}
+    out["two_stage_vs_full_seq2seq"] = ablation
+    out["scaling"] = {str(n): _scale_child(args.model, n, pool[:2000]) for n in SIZES}
+    # Precision variants, each with its dev accuracy.
+    variants = {"fp32": model}
+    bf16 = U2TF.from_pretrained(args.model, dtype="bf16")
+    variants["bf16"] = bf16
+    variants["int8"] = quantized(model)
+    from .evaluation.systems import ModelSystem
+
+    acc = {}
+    for name, m in variants.items():
+        system = ModelSystem.__new__(ModelSystem)
+        system.name, system.model = name, m
+        acc[name] = evaluate_systems(dev_examples, [system])[name]
+        acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs, 64)
+    out["precision"] = acc
+    if nemo is not None:
+        out["accuracy_nemo_itn"] = evaluate_systems(dev_examples, [nemo])[nemo.name]
+    if torch.cuda.is_available():
+        gpu = U2TF.from_pretrained(args.model, device="cuda")
+        out["gpu"] = {"device": torch.cuda.get_device_name(0),
+                      **{f"batch_{b}": throughput(lambda x: gpu.process_batch(x), docs, b) for b in (1, 64)}}
+    else:
+        out["gpu"] = "skipped: no CUDA device"
+    return out
+
+
+def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    folder.mkdir(parents=True, exist_ok=True)
+    sizes = [int(k) for k in result["scaling"]]
+    fig, ax = plt.subplots(1, 2, figsize=(9, 3.2))
+    ax[0].plot(sizes, [v["seconds"] for v in result["scaling"].values()], "o-")
+    ax[0].set(xlabel="transcript words", ylabel="seconds", title="time vs length")
+    ax[1].plot(sizes, [v["peak_rss_mb"] for v in result["scaling"].values()], "o-")
+    ax[1].set(xlabel="transcript words", ylabel="peak RSS (MB)", title="memory vs length")
+    fig.tight_layout()
+    fig.savefig(folder / "bench_scaling.png", dpi=110)
+    fig, ax = plt.subplots(figsize=(5, 3.2))
+    tp = result["throughput_u2tf"]
+    ax.bar(list(tp), list(tp.values()))
+    ax.set(ylabel="words/s", title="u2tf throughput by batch size (CPU)")
+    fig.tight_layout()
+    fig.savefig(folder / "bench_batch.png", dpi=110)
+    lines = ["# Benchmarks", "", f"Machine: {result['machine']} (torch threads: {result['threads']})", "",
+             f"Command: `{command}`", "", "## Latency per utterance (batch 1)", "",
+             "| system | p50 ms | p95 ms | words/s |", "|---|---|---|---|"]
+    for key in ("latency_u2tf", "latency_nemo_itn"):
+        v = result.get(key)
+        if isinstance(v, dict):
+            lines.append(f"| {key.split('_', 1)[1]} | {v['p50_ms']} | {v['p95_ms']} | {v['words_per_s']} |")
+        elif v:
+            lines.append(f"| {key.split('_', 1)[1]} | {v} | | |")
+    lines += ["", "## Throughput by batch size", "", "| batch | words/s |", "|---|---|"]
+    lines += [f"| {k.split('_')[1]} | {v} |" for k, v in result["throughput_u2tf"].items()]
+    lines += ["", "![batch](bench_batch.png)", "", "## Two-stage vs full seq2seq", "",
+              "| text | two-stage s | full seq2seq s | ratio |", "|---|---|---|---|"]
+    lines += [f"| {k} | {v['two_stage_s']} | {v['full_seq2seq_s']} | {v['ratio']} |"
+              for k, v in result["two_stage_vs_full_seq2seq"].items()]
+    lines += ["", "## Scaling", "", "| words | seconds | peak RSS MB |", "|---|---|---|"]
+    lines += [f"| {k} | {v['seconds']:.2f} | {v['peak_rss_mb']:.0f} |" for k, v in result["scaling"].items()]
+    lines += ["", "![scaling](bench_scaling.png)", "", "## Precision (dev accuracy next to speed)", "",
+              "| variant | batch-64 words/s | PERIOD F1 | COMMA F1 | QUESTION F1 | PER | CER | I-WER | M-WER |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for k, v in result["precision"].items():
+        lines.append(f"| {k} | {v['batch64_words_per_s']} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
+                     f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['I-WER']} | {v['M-WER']} |")
+    if "accuracy_nemo_itn" in result:
+        v = result["accuracy_nemo_itn"]
+        lines.append(f"| NeMo WFST ITN | {v['words_per_s']} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
+                     f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['I-WER']} | {v['M-WER']} |")
+    lines += ["", f"GPU: {result['gpu'] if isinstance(result['gpu'], str) else json.dumps(result['gpu'])}", ""]
+    path = folder / "benchmarks.md"
+    path.write_text("\n".join(lines))
+    (folder / "benchmarks.json").write_text(json.dumps(result, indent=2))
+    return path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default=None, help="model folder (default: the shipped model)")
+    parser.add_argument("--dev", type=Path, required=True, help="written references, e.g. DialogSum dev JSONL")
+    parser.add_argument("--limit", type=int, default=200, help="dev documents used")
+    parser.add_argument("--utterances", type=int, default=300, help="utterances timed at batch 1")
+    parser.add_argument("--out", type=Path, default=Path("docs"), help="report folder")
+    parser.add_argument("--no-nemo", action="store_true", help="skip the NeMo WFST baseline")
+
+
+def run(args: argparse.Namespace) -> int:
+    result = run_bench(args)
+    path = write_report(result, args.out, "u2tf bench " + " ".join(sys.argv[2:]))
+    print(f"report: {path}")
+    return 0
