@@ -204,7 +204,7 @@ class SpanConverter:
         """Bound on output characters: written forms are rarely longer than twice the spoken span."""
         return min(self.model.config["max_positions"] - 1, 2 * span_chars + 16)
 
-    def convert(self, inputs: Sequence[str], *, batch_size: int = 256, max_len: Optional[int] = None) -> List[str]:
+    def convert(self, inputs: Sequence[str], *, batch_size: int = 64, max_len: Optional[int] = None) -> List[str]:
         """Written form for each ``span_input`` string, decoded in length-sorted batches."""
         if not inputs:
             return []

@@ -48,3 +48,36 @@ def test_spoken_digits() -> None:
     assert spoken_digits("twenty twenty four".split()) == "2024"
     assert spoken_digits("one thousand five hundred".split()) == "1500"
     assert spoken_digits("triple seven".split()) == "777"
+
+
+# Readings the number guard must accept: times on the hour, cents, reordered numeric dates, decades, kept words.
+LENIENT = [
+    ("eighteen hundred", "18:00"),
+    ("six oh three dollars and five cents", "$603.05"),
+    ("two hundred eight dollars", "$208.00"),
+    ("july twenty fourth twenty nineteen", "2019-07-24"),
+    ("february sixth nineteen oh four", "1904-02-06"),
+    ("the nineteen nineties", "the 1990s"),
+    ("nineteen hundreds", "1900s"),
+    ("double oh seven", "007"),
+    ("one thousand ten million", "1,010 million"),
+    ("underscore one", "_one"),
+    ("w w w dot example dot com", "www.example.com"),
+    ("four one one one one one one one one one one one one one one one", "4111 1111 1111 1111"),
+]
+
+
+@pytest.mark.parametrize("spoken,written", LENIENT)
+def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
+    assert check_span(spoken.split(), written) is None
+
+
+@pytest.mark.parametrize("spoken,written,reason", [
+    ("four one one one one one one one one one one one one one one one", "4111 1111 1111 11111", "number changed"),
+    ("twenty five dollars", "dollars", "number dropped"),
+    ("twenty five dollars", "$25 million", "invented word"),
+    ("info at example dot com", "info@sample.com", "invented word"),
+])
+def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) -> None:
+    got = check_span(spoken.split(), written)
+    assert got is not None and got.startswith(reason), got

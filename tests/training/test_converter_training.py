@@ -42,7 +42,7 @@ def _args(shard_dir, out, **overrides) -> argparse.Namespace:
     training.add_arguments(parser)
     argv = ["--data", str(shard_dir), "--out", str(out), "--dim", "16", "--heads", "2", "--enc-layers", "1",
             "--dec-layers", "1", "--batch-size", "4", "--dev-per-class", "1", "--warmup", "2", "--eval-every", "2",
-            "--save-every", "1", "--log-every", "1", "--quiet"]
+            "--save-every", "1", "--log-every", "1", "--threads", "1", "--quiet"]
     for key, value in overrides.items():
         flag = "--" + key.replace("_", "-")
         argv += [flag] if value is True else [flag, str(value)]
