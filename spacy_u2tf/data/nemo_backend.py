@@ -23,6 +23,7 @@ NEMO_CLASSES = {"cardinal": "cardinal", "ordinal": "ordinal", "decimal": "decima
                 "address": "address", "serial": "alnum"}
 PLAIN = ("name", "word")
 _NOT_SPOKEN = re.compile(r"[^a-z' ]+")
+_ABBREV = re.compile(r"(?:[A-Za-z]\.){2,}$|\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|[ap]\.m)\.$")
 
 _NORMALIZER: Any = None
 counters: Counter = Counter()
@@ -100,8 +101,24 @@ def nemo_entities(text: str, norm: Any = None) -> Optional[Tuple[List[Entity], D
         cls = next(iter(k for k in body if k != "preserve_order"))
         if cls in PLAIN:
             value = body[cls]
-            found = text.find(value, pos)
-            if found < 0 or (not pending and text[pos:found].strip()):
+            start = pos
+            while start < len(text) and text[start] == " ":
+                start += 1
+            if not pending and not text.startswith(value, start):
+                # NeMo rewrote a plain-looking word ("Mr." → "mister"): that token is a span of its own.
+                end = text.find(" ", start)
+                end = len(text) if end < 0 else end
+                if end > start + 1 and text[end - 1] in ",?" or (text[end - 1] == "." and not _ABBREV.search(text[start:end])):
+                    end -= 1
+                if end <= start:
+                    counters["unaligned_name"] += 1
+                    return None
+                entities.append(Entity(start, end, "abbreviation" if text[end - 1] == "." else "alnum"))
+                spoken[(start, end)] = _spoken_words(value)
+                pos = end
+                continue
+            found = text.find(value, start)
+            if found < 0:
                 counters["unaligned_name"] += 1
                 return None
             if not place(found):
@@ -113,7 +130,7 @@ def nemo_entities(text: str, norm: Any = None) -> Optional[Tuple[List[Entity], D
             counters["unverbalized"] += 1
             return None
         pending.append((cls, verbal))
-    if not place(len(text.rstrip(" ,.?")) if pending else pos):
+    if not place(len(text)):
         return None
     return entities, spoken
 
@@ -132,12 +149,13 @@ def make_example_nemo(text: str, *, norm: Any = None, source: str = "") -> Optio
     fixed_spoken: Dict[Tuple[int, int], List[str]] = {}
     for e in entities:
         end = e.end
-        if end < len(text) and text[end] not in " ":
+        at_token_end = end == len(text) or text[end] == " " or (
+            text[end] in ",.?" and (end + 1 == len(text) or text[end + 1] == " "))
+        if not at_token_end:
             counters["entity_inside_token"] += 1
             return None
         if text[end - 1] in ",?" or (text[end - 1] == "." and (end == len(text) or text[end] == " ")
-                                     and not re.search(r"(?:[A-Za-z]\.){2,}$|\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|etc)\.$",
-                                                       text[e.start:end])):
+                                     and not _ABBREV.search(text[e.start:end])):
             end -= 1
         fixed.append(Entity(e.start, end, e.cls))
         fixed_spoken[(e.start, end)] = spoken[(e.start, e.end)]

@@ -15,7 +15,7 @@ from .metrics import evaluate
 from .readers import read_iwslt, read_nemo_cases, read_references
 from .systems import System, make_system
 
-FORMATS = ("auto", "text", "jsonl", "dialogsum", "iwslt", "nemo")
+FORMATS = ("auto", "text", "jsonl", "dialogsum", "iwslt", "nemo", "examples")
 
 
 def detect_format(path: Path) -> str:
@@ -23,6 +23,8 @@ def detect_format(path: Path) -> str:
         return "nemo"
     if path.suffix == ".tsv":
         return "iwslt"
+    if ".examples" in path.suffixes:
+        return "examples"
     if "dialogsum" in path.name:
         return "dialogsum"
     return "jsonl" if ".jsonl" in path.suffixes else "text"
@@ -31,8 +33,9 @@ def detect_format(path: Path) -> str:
 def load_examples(path: Path, fmt: str, verbalizer: str, limit: Optional[int], seed: int,
                   field: Optional[str] = None) -> Tuple[List[Example], int]:
     """Reference Examples (spoken input made by ``verbalizer``) and how many documents could not be used."""
-    if fmt == "iwslt":
-        examples = list(read_iwslt(path))
+    if fmt in ("iwslt", "examples"):
+        examples = list(read_iwslt(path)) if fmt == "iwslt" else [
+            Example.from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         return examples[:limit] if limit else examples, 0
     from ..data.clean import clean_text
 
@@ -131,6 +134,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=None, help="use the first N documents")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, default=None, help="write all scores here")
+    parser.add_argument("--save-examples", type=Path, default=None,
+                        help="also write the reference Examples (spoken input) as JSONL; reload with "
+                             "--format examples (a file named *.examples.jsonl)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,6 +156,8 @@ def run(args: argparse.Namespace) -> int:
             key = f"{path.name} (nemo cases)"
         else:
             examples, failed = load_examples(path, fmt, args.verbalizer, args.limit, args.seed, args.field)
+            if args.save_examples:
+                args.save_examples.write_text("".join(ex.to_json() + "\n" for ex in examples), encoding="utf-8")
             report = evaluate_systems(examples, systems)
             for scores in report.values():
                 scores["unusable_references"] = failed
