@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Dev-set evaluations of the shipped model next to NeMo's WFST ITN (writes docs/eval/*.json).
+# Usage: benchmarks/run_dev_evals.sh [MODEL]   (needs ../shared/data and nemo_text_processing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=../shared/data
+MODEL=${1:-model}
+OUT=docs/eval
+CACHE=${U2TF_CACHE:-$HOME/.cache/u2tf}/eval
+mkdir -p "$OUT" "$CACHE"
+# Spoken input for DialogSum dev from both verbalizers (made once; NeMo's normalizer takes minutes).
+for v in own nemo; do
+  ex="$CACHE/dialogsum.dev.$v.examples.jsonl"
+  [ -s "$ex" ] || u2tf eval --data $SHARED/dev/dialogsum.dev.jsonl --verbalizer $v --system cmd:cat --save-examples "$ex" > /dev/null
+done
+u2tf eval --data "$CACHE/dialogsum.dev.own.examples.jsonl" --data "$CACHE/dialogsum.dev.nemo.examples.jsonl" \
+  --system "$MODEL" --system nemo-itn --json $OUT/dialogsum_dev.json
+u2tf eval --data $SHARED/dev/iwslt2011.dev2012.tsv --system "$MODEL" --json $OUT/iwslt_dev2012.json
+u2tf eval --data $SHARED/dev/nemo_itn_test_cases/tests/nemo_text_processing/en/data_inverse_text_normalization \
+  --system "$MODEL" --system nemo-itn --json $OUT/nemo_itn_cases.json
