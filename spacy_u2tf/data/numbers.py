@@ -115,3 +115,20 @@ def group_digits(s: str, rng: Optional[random.Random] = None) -> List[str]:
     if rng and len(s) == 4 and s[0] != "0" and s[2] != "0" and rng.random() < 0.25:
         return _under_100(int(s[:2])) + _under_100(int(s[2:]))
     return digits(s, rng)
+
+
+def pairs(s: str, rng: Optional[random.Random] = None) -> List[str]:
+    """A number read in pairs, as people read house and room numbers: ``"235"`` → ``two thirty five``,
+    ``"1600"`` → ``sixteen hundred``, ``"71"`` → ``seventy one``; long or zero-led strings digit by digit."""
+    if s[0] == "0" and len(s) > 1 or len(s) > 4:
+        return digits(s, rng)
+    if len(s) <= 2:
+        return cardinal(int(s))
+    if len(s) == 4:
+        return year(int(s), rng)
+    head, rest = s[0], s[1:]
+    if rest == "00" or (rng and rng.random() < 0.3):
+        return cardinal(int(s), rng)
+    if rest[0] == "0":
+        return [ONES[int(head)], "oh", ONES[int(rest[1])]]
+    return [ONES[int(head)]] + _under_100(int(rest))

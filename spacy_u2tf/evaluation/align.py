@@ -1,33 +1,56 @@
-"""Word-level Levenshtein alignment between hypothesis and reference word sequences."""
+"""Levenshtein alignment of word sequences and edit distance of strings, in pure Python.
+
+Speed matters because a dev run scores hundreds of long dialogues: the word alignment only runs its dynamic
+program between the common prefix and suffix, and :func:`edit_distance` uses the bit-parallel algorithm of
+Myers/Hyyrö (a few big-integer operations per symbol of the longer sequence, on integers as wide as the
+shorter one), which turns CER over 500 dialogues from minutes into a fraction of a second.
+"""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, Hashable, List, Optional, Sequence, Tuple
 
 Pair = Tuple[Optional[int], Optional[int]]  # (reference index, hypothesis index); None = deletion/insertion
 
 
 def align(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
-    """Minimum-edit alignment; ties prefer substitution over insertion+deletion."""
+    """Minimum-edit alignment as (ref index, hyp index) pairs in order; ``None`` on one side marks a deletion or
+    an insertion. Ties prefer substitution over insertion + deletion."""
     n, m = len(ref), len(hyp)
-    # Banded DP would be faster for long texts; full DP over 500-word dialogues is quick enough.
+    lo = 0
+    while lo < n and lo < m and ref[lo] == hyp[lo]:
+        lo += 1
+    hi = 0
+    while hi < n - lo and hi < m - lo and ref[n - 1 - hi] == hyp[m - 1 - hi]:
+        hi += 1
+    middle = _align_dp(ref[lo:n - hi], hyp[lo:m - hi])
+    return (
+        [(i, i) for i in range(lo)]
+        + [(None if r is None else r + lo, None if h is None else h + lo) for r, h in middle]
+        + [(n - hi + k, m - hi + k) for k in range(hi)]
+    )
+
+
+def _align_dp(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
+    n, m = len(ref), len(hyp)
     prev = list(range(m + 1))
-    back = [[0] * (m + 1) for _ in range(n + 1)]
+    back = [[0] * (m + 1) for _ in range(n + 1)]  # 0 substitution/match, 1 deletion, 2 insertion
     for j in range(1, m + 1):
         back[0][j] = 2
     for i in range(1, n + 1):
         cur = [i] + [0] * m
-        back[i][0] = 1
+        row = back[i]
+        row[0] = 1
         r = ref[i - 1]
         for j in range(1, m + 1):
             sub = prev[j - 1] + (r != hyp[j - 1])
             dele = prev[j] + 1
             ins = cur[j - 1] + 1
             if sub <= dele and sub <= ins:
-                cur[j], back[i][j] = sub, 0
+                cur[j] = sub
             elif dele <= ins:
-                cur[j], back[i][j] = dele, 1
+                cur[j], row[j] = dele, 1
             else:
-                cur[j], back[i][j] = ins, 2
+                cur[j], row[j] = ins, 2
         prev = cur
     pairs: List[Pair] = []
     i, j = n, m
@@ -45,14 +68,35 @@ def align(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
     return pairs[::-1]
 
 
-def edit_distance(a: Sequence, b: Sequence) -> int:
-    """Levenshtein distance between two sequences (characters or words)."""
+def edit_distance(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
+    """Levenshtein distance between two sequences (strings or word lists).
+
+    Bit-parallel (Hyyrö 2001): bit ``i`` of the vertical delta vectors ``pv``/``mv`` says whether cell
+    ``D[i+1][j]`` is one more/one less than ``D[i][j]``; each symbol of ``b`` updates a whole column at once.
+    """
     if len(a) < len(b):
         a, b = b, a
-    prev = list(range(len(b) + 1))
-    for i, x in enumerate(a, 1):
-        cur = [i]
-        for j, y in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (x != y)))
-        prev = cur
-    return prev[-1]
+    if not b:
+        return len(a)
+    m = len(b)  # the pattern (bit vectors) is the shorter sequence
+    peq: Dict[Hashable, int] = {}
+    for i, sym in enumerate(b):
+        peq[sym] = peq.get(sym, 0) | (1 << i)
+    mask = (1 << m) - 1
+    last = 1 << (m - 1)
+    pv, mv, score = mask, 0, m
+    for sym in a:
+        eq = peq.get(sym, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | ~(xh | pv)
+        mh = pv & xh
+        if ph & last:
+            score += 1
+        elif mh & last:
+            score -= 1
+        ph = (ph << 1) | 1  # row 0 of a global distance grows by one per column
+        mh <<= 1
+        pv = (mh | ~(xv | ph)) & mask
+        mv = ph & xv & mask
+    return score

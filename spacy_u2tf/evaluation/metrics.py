@@ -1,22 +1,32 @@
 """Formatting metrics (as in the Universal-2-TF paper), computed from written reference and hypothesis text.
 
-Both texts are split into words; each word is (core text, mark after it among COMMA/PERIOD/QUESTION or O).
-Other marks a system may print are mapped: ``!`` → PERIOD, ``;`` ``:`` → COMMA; quotes and brackets dropped.
-Hypothesis words are aligned to reference words by Levenshtein on lowercased cores. Then:
+Both texts are split into words on whitespace; each word is (core text, mark after it among COMMA/PERIOD/QUESTION
+or O). Other marks a system may print are mapped: ``!`` → PERIOD, ``;`` ``:`` → COMMA; quotes and brackets are
+dropped; a token made only of marks gives its mark to the word before it; dotted acronyms (``U.S.``) keep their
+dots. Hypothesis words are aligned to reference words by Levenshtein on lowercased cores. Then:
 
-- punctuation P/R/F1 per mark over aligned word pairs (a deleted reference word's mark is missed, an inserted
-  hypothesis word's mark is a false positive); PER = (substituted + deleted + inserted marks) / reference marks;
-- CER: character edit distance with punctuation marks removed (case-sensitive) / reference characters;
-- M-WER: share of mixed-case reference words (case label MIXED) not reproduced exactly by the aligned word;
-- I-WER: the same over reference words inside ITN spans (written side of the reference Example's spans);
-- per-ITN-class exact match: a reference span is right when all its written words come back exactly, in order;
-- content preservation: share of plain reference words whose aligned word equals them ignoring case/punctuation.
+- punctuation P/R/F1 per mark over aligned word pairs (matches and substitutions; a deleted reference word's mark
+  is missed, an inserted hypothesis word's mark is a false positive); PER = (substituted + deleted + inserted
+  marks) / reference marks, over the same alignment;
+- CER: character edit distance between the texts with marks removed and whitespace normalized, case-sensitive,
+  divided by the reference's characters;
+- M-WER: share of reference words whose case label is MIXED (``McDonald's``) not reproduced exactly (core text,
+  case-sensitive) by their aligned hypothesis word;
+- I-WER: the same over reference words inside ITN spans. Those words come from ``Example.assemble()``: each
+  alignment group of an ITN class (not ``plain``/``mixed``) names its written words;
+- per-ITN-class exact match: a span is right when all its written words are reproduced exactly at their aligned
+  positions, in order, with no hypothesis word inserted between them;
+- content preservation: share of reference words in ``plain`` groups whose aligned word equals them ignoring case
+  and punctuation (a deleted word counts as not kept).
+
+A reference whose labels do not rebuild its written text is scored as all ``plain`` (counted in
+``references_without_groups``).
 """
 from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from ..core.labels import MIXED_CLASS, PLAIN_CLASS, case_label
 from ..data.example import Example
@@ -25,23 +35,29 @@ from .align import align, edit_distance
 MARKS = ("COMMA", "PERIOD", "QUESTION")
 _MARK_OF = {",": "COMMA", ";": "COMMA", ":": "COMMA", ".": "PERIOD", "!": "PERIOD", "?": "QUESTION"}
 _DROP = re.compile(r"[\"“”()\[\]{}]")
+_DOTTED = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
 
 
 def split_words(text: str) -> List[Tuple[str, str]]:
     """``"Hi, Bob!"`` → ``[("Hi", "COMMA"), ("Bob", "PERIOD")]``; a word that is only marks attaches them to
     the word before it."""
-    out: List[Tuple[str, str]] = []
-    for token in _DROP.sub(" ", text).split():
+    return [(core, mark) for core, mark, _ in _split_tokens(_DROP.sub(" ", text).split())]
+
+
+def _split_tokens(tokens: Sequence[str]) -> List[Tuple[str, str, int]]:
+    """(core, mark, index of the token it came from) for whitespace tokens with quotes/brackets removed."""
+    out: List[Tuple[str, str, int]] = []
+    for k, token in enumerate(tokens):
         core = token.rstrip(",;:.!?")
         tail = token[len(core):]
-        if core.endswith(".") is False and tail.startswith(".") and re.fullmatch(r"(?:[A-Za-z]\.)+[A-Za-z]", core):
+        if tail.startswith(".") and _DOTTED.fullmatch(core):
             core, tail = core + ".", tail[1:]  # "U.S." keeps its dots
         mark = _MARK_OF.get(tail[-1], "O") if tail else "O"
         if not core:
             if out and mark != "O":
-                out[-1] = (out[-1][0], mark)
+                out[-1] = (out[-1][0], mark, out[-1][2])
             continue
-        out.append((core, mark))
+        out.append((core, mark, k))
     return out
 
 
@@ -49,16 +65,30 @@ def _strip_marks(text: str) -> str:
     return " ".join(core for core, _ in split_words(text))
 
 
-def _written_groups(ref: Example) -> Tuple[List[str], List[str]]:
-    """For each written reference word: the class of the group it belongs to, and the span id (or "")."""
+def reference_words(ref: Example) -> Tuple[List[Tuple[str, str]], List[str], List[int]]:
+    """The reference's words (core, mark), the class of the alignment group each belongs to (``plain``,
+    ``mixed`` or an ITN class) and the index of that group (-1 when unknown).
+
+    Groups come from ``ref.assemble()``; a reference whose labels do not rebuild its written text gets class
+    ``plain`` everywhere, so only its punctuation, CER and content scores are meaningful.
+    """
     assembled = ref.assemble()
-    classes = [PLAIN_CLASS] * len(assembled.words)
-    span_ids = [""] * len(assembled.words)
+    if assembled.text != ref.written:
+        words = split_words(ref.written)
+        return words, [PLAIN_CLASS] * len(words), [-1] * len(words)
+    group_of = [0] * len(assembled.words)
     for k, g in enumerate(assembled.groups):
         for t in g.target:
-            classes[t] = g.cls
-            span_ids[t] = f"{k}" if g.cls != PLAIN_CLASS else ""
-    return classes, span_ids
+            group_of[t] = k
+    tokens: List[str] = []
+    owner: List[int] = []  # written word index of each token
+    for w, word in enumerate(assembled.words):
+        for token in _DROP.sub(" ", word).split():
+            tokens.append(token)
+            owner.append(w)
+    split = _split_tokens(tokens)
+    groups = [group_of[owner[k]] for _, _, k in split]
+    return [(c, m) for c, m, _ in split], [assembled.groups[g].cls for g in groups], groups
 
 
 class Scorer:
@@ -75,17 +105,17 @@ class Scorer:
         self.plain = [0, 0]  # kept, total
         self.cls_spans: Dict[str, List[int]] = defaultdict(lambda: [0, 0])  # correct, total
         self.docs = 0
+        self.unlabelled = 0  # references whose labels do not rebuild their text
 
     def add(self, ref: Example, hyp_text: str) -> None:
-        ref_words = split_words(ref.written)
         hyp_words = split_words(hyp_text)
-        classes, span_ids = _written_groups(ref)
-        if len(classes) != len(ref_words):  # reference text with marks inside words: score marks only
-            classes, span_ids = [PLAIN_CLASS] * len(ref_words), [""] * len(ref_words)
+        ref_words, classes, group_ids = reference_words(ref)
+        self.unlabelled += bool(group_ids) and group_ids[0] < 0
         pairs = align([c.lower() for c, _ in ref_words], [c.lower() for c, _ in hyp_words])
         self.docs += 1
-        span_ok: Dict[str, bool] = {}
-        span_cls: Dict[str, str] = {}
+        span_ok: Dict[int, bool] = {}
+        span_cls: Dict[int, str] = {}
+        last_group, inserted = -1, False  # group of the previous reference word; hyp words inserted since
         for r, h in pairs:
             rm = ref_words[r][1] if r is not None else "O"
             hm = hyp_words[h][1] if h is not None else "O"
@@ -101,6 +131,7 @@ class Scorer:
                 if rm != "O":
                     self.fn[rm] += 1
             if r is None:
+                inserted = True
                 continue
             core = ref_words[r][0]
             got = hyp_words[h][0] if h is not None else None
@@ -112,12 +143,14 @@ class Scorer:
             if cls not in (PLAIN_CLASS, MIXED_CLASS):
                 self.itn[0] += not exact
                 self.itn[1] += 1
-                sid = span_ids[r]
-                span_ok[sid] = span_ok.get(sid, True) and exact
+                sid = group_ids[r]
+                split_by_insertion = inserted and sid == last_group
+                span_ok[sid] = span_ok.get(sid, True) and exact and not split_by_insertion
                 span_cls[sid] = cls
             elif cls == PLAIN_CLASS:
                 self.plain[0] += got is not None and got.lower() == core.lower()
                 self.plain[1] += 1
+            last_group, inserted = group_ids[r], False
         for sid, ok in span_ok.items():
             self.cls_spans[span_cls[sid]][0] += ok
             self.cls_spans[span_cls[sid]][1] += 1
@@ -144,6 +177,8 @@ class Scorer:
         for cls, (ok, total) in sorted(self.cls_spans.items()):
             out[f"exact_{cls}"] = round(ok / total, 4)
             out[f"spans_{cls}"] = total
+        if self.unlabelled:
+            out["references_without_groups"] = self.unlabelled
         return out
 
 

@@ -1,4 +1,8 @@
-"""Reading written references: plain text, JSONL, DialogSum JSONL."""
+"""Reading references: written text (plain text, JSONL, DialogSum JSONL), IWSLT word/label TSV, NeMo case files.
+
+Written references become Examples through a verbalizer (see ``runner.load_examples``); IWSLT files become
+Examples directly (lowercase words + punctuation labels), and NeMo case files give (class, spoken, written).
+"""
 from __future__ import annotations
 
 import gzip
@@ -20,16 +24,38 @@ def fix_dialogsum(text: str) -> str:
     return _SPACED_APOSTROPHE.sub(lambda m: "'" + m.group(1).lower(), text)
 
 
+FORMATS = ("text", "jsonl", "dialogsum", "iwslt", "nemo", "examples")
+
+
+def detect_format(path: Path) -> str:
+    """Guess a reference file's format from its name: a folder or ``test_cases_*`` → ``nemo``, ``*.tsv`` →
+    ``iwslt``, ``*.examples.jsonl`` → ``examples`` (saved Examples), ``*dialogsum*`` → ``dialogsum``,
+    ``*.jsonl[.gz]`` → ``jsonl``, anything else → ``text``."""
+    path = Path(path)
+    if path.is_dir() or path.name.startswith("test_cases_"):
+        return "nemo"
+    if path.suffix == ".tsv":
+        return "iwslt"
+    if ".examples" in path.suffixes:
+        return "examples"
+    if "dialogsum" in path.name:
+        return "dialogsum"
+    return "jsonl" if ".jsonl" in path.suffixes else "text"
+
+
 def _open(path: Path):
     return gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")
 
 
 def read_references(path: Path, fmt: str = "auto", field: Optional[str] = None) -> Iterator[str]:
     """Written reference documents from ``path``: ``text`` (one per line), ``jsonl`` (``field``, default
-    ``text``) or ``dialogsum`` (``dialogue`` field, one document per dialogue, turns on their own lines)."""
+    ``text``) or ``dialogsum`` (``dialogue`` field, one document per dialogue, speaker labels dropped, turns on
+    their own lines: ``clean_text`` cleans each line and joins them with a space); ``.gz`` files are read too."""
     path = Path(path)
     if fmt == "auto":
-        fmt = "dialogsum" if "dialogsum" in path.name else "jsonl" if ".jsonl" in path.suffixes else "text"
+        fmt = detect_format(path)
+    if fmt not in ("text", "jsonl", "dialogsum"):
+        raise ValueError(f"{path}: {fmt!r} is not a written-reference format (text, jsonl, dialogsum)")
     with _open(path) as fh:
         for lineno, line in enumerate(fh, 1):
             if not line.strip():
@@ -78,10 +104,16 @@ def read_iwslt(path: Path, doc_words: int = 100) -> Iterator["Example"]:
 
 
 def read_nemo_cases(path: Path, cased: bool = False) -> Iterator[tuple]:
-    """``(class, spoken, written)`` from NeMo ``spoken~written`` test-case files (a file or a folder of
-    ``test_cases_<class>.txt``; ``_cased`` files only with ``cased``)."""
+    """``(class, spoken, written)`` from NeMo ``spoken~written`` ITN test-case files: one file, or every
+    ``test_cases_<class>.txt`` under a folder except those under ``data_text_normalization*`` folders (NeMo's
+    TN cases run the other way, ``written~spoken``). ``_cased`` files are read only with ``cased``; lines with an
+    empty side are skipped."""
     path = Path(path)
-    files = sorted(path.rglob("test_cases_*.txt")) if path.is_dir() else [path]
+    if path.is_dir():
+        files = [f for f in sorted(path.rglob("test_cases_*.txt"))
+                 if not any(part.startswith("data_text_normalization") for part in f.relative_to(path).parts)]
+    else:
+        files = [path]
     for file in files:
         stem = file.stem.replace("test_cases_", "")
         if stem.endswith("_cased") != cased:
@@ -89,5 +121,6 @@ def read_nemo_cases(path: Path, cased: bool = False) -> Iterator[tuple]:
         cls = stem.replace("_cased", "")
         for line in file.read_text(encoding="utf-8").splitlines():
             if "~" in line:
-                spoken, written = line.split("~")[:2]
-                yield cls, spoken.strip(), written.strip()
+                spoken, written = (side.strip() for side in line.split("~")[:2])
+                if spoken and written:
+                    yield cls, spoken, written

@@ -1,4 +1,10 @@
-"""``u2tf eval``: score several systems on the same spoken inputs in one run; a table and JSON."""
+"""``u2tf eval``: score several systems on the same spoken inputs in one run; a table and JSON.
+
+Each ``--data`` file is read by format (``readers.detect_format`` unless ``--format``): written references are
+verbalized into spoken input (``--verbalizer own|nemo``) and every ``--system`` formats the same inputs once,
+timed, then scored by :func:`evaluate` (re-exported here from ``metrics``); NeMo case folders are scored per
+case and class instead. Python callers use :func:`load_examples`, :func:`evaluate_systems` and :func:`evaluate`.
+"""
 from __future__ import annotations
 
 import argparse
@@ -12,27 +18,24 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..data.example import Example
 from .metrics import evaluate
-from .readers import read_iwslt, read_nemo_cases, read_references
+from .readers import FORMATS as READER_FORMATS
+from .readers import detect_format, read_iwslt, read_nemo_cases, read_references
 from .systems import System, make_system
 
-FORMATS = ("auto", "text", "jsonl", "dialogsum", "iwslt", "nemo", "examples")
-
-
-def detect_format(path: Path) -> str:
-    if path.is_dir() or path.name.startswith("test_cases_"):
-        return "nemo"
-    if path.suffix == ".tsv":
-        return "iwslt"
-    if ".examples" in path.suffixes:
-        return "examples"
-    if "dialogsum" in path.name:
-        return "dialogsum"
-    return "jsonl" if ".jsonl" in path.suffixes else "text"
+FORMATS = ("auto",) + READER_FORMATS
+IWSLT_NOTE = "IWSLT references are lowercase: only the punctuation scores are meaningful"
 
 
 def load_examples(path: Path, fmt: str, verbalizer: str, limit: Optional[int], seed: int,
                   field: Optional[str] = None) -> Tuple[List[Example], int]:
-    """Reference Examples (spoken input made by ``verbalizer``) and how many documents could not be used."""
+    """Reference Examples and how many documents could not be used. Written references (``text``, ``jsonl``,
+    ``dialogsum``) are cleaned and verbalized by ``verbalizer`` (``own``: the data pipeline's ExampleBuilder with
+    ``random.Random(seed + i)`` per document; ``nemo``: NeMo's WFST normalizer); ``iwslt`` and ``examples`` files
+    hold Examples already. ``fmt="auto"`` guesses from the file name."""
+    if fmt == "auto":
+        fmt = detect_format(path)
+    if fmt == "nemo":
+        raise ValueError(f"{path}: NeMo case files are scored per case (evaluate_nemo_cases), not as Examples")
     if fmt in ("iwslt", "examples"):
         examples = list(read_iwslt(path)) if fmt == "iwslt" else [
             Example.from_json(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -66,16 +69,18 @@ def _loose(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[int]) -> Dict[str, Dict]:
+def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[int],
+                        cased: bool = False) -> Dict[str, Dict]:
     """Share of NeMo's own ITN test cases each system reproduces, by class (exact, and ignoring a capitalized
     first letter and a final mark, which the formatter adds and NeMo's cases leave out)."""
-    cases = list(read_nemo_cases(path))
+    cases = list(read_nemo_cases(path, cased))
     if limit:
         cases = cases[:limit]
     report: Dict[str, Dict] = {}
     for system in systems:
         start = time.perf_counter()
-        outputs = system.format_batch([spoken.split() for _, spoken, _ in cases])
+        spoken = [spoken.split() for _, spoken, _ in cases]
+        outputs = system.format_batch(spoken)
         elapsed = time.perf_counter() - start
         per: Dict[str, List[int]] = defaultdict(lambda: [0, 0, 0])
         for (cls, _, written), got in zip(cases, outputs):
@@ -87,12 +92,15 @@ def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[i
         total = [sum(v[k] for v in per.values()) for k in range(3)]
         scores.update({"exact_all": round(total[0] / max(1, total[2]), 4),
                        "loose_all": round(total[1] / max(1, total[2]), 4), "cases": total[2],
-                       "seconds": round(elapsed, 2)})
+                       "seconds": round(elapsed, 2),
+                       "words_per_s": round(sum(map(len, spoken)) / max(elapsed, 1e-9), 1)})
         report[system.name] = scores
     return report
 
 
 def evaluate_systems(examples: Sequence[Example], systems: Sequence[System]) -> Dict[str, Dict]:
+    """``{system name: scores}``: each system formats all spoken inputs in one ``format_batch`` call (timed:
+    ``seconds``, ``words_per_s``), scored by :func:`evaluate`."""
     report: Dict[str, Dict] = {}
     spoken = [ex.spoken for ex in examples]
     words = sum(len(s) for s in spoken)
@@ -106,11 +114,20 @@ def evaluate_systems(examples: Sequence[Example], systems: Sequence[System]) -> 
     return report
 
 
+def _cell(value: Optional[float]) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.4f}" if abs(value) < 100 else f"{value:.0f}"
+    return str(value)
+
+
 def format_table(report: Dict[str, Dict]) -> str:
+    """Metric rows × system columns (numeric scores only; a missing or undefined score prints ``-``)."""
     systems = list(report)
     keys: List[str] = []
     for scores in report.values():
-        keys += [k for k in scores if k not in keys]
+        keys += [k for k, v in scores.items() if k not in keys and (v is None or isinstance(v, (int, float)))]
     width = max([len(k) for k in keys] + [6])
     cols = [max(12, len(s)) for s in systems]
     lines = [" " * width + "  " + "  ".join(s.rjust(c) for s, c in zip(systems, cols))]
@@ -118,13 +135,14 @@ def format_table(report: Dict[str, Dict]) -> str:
         cells = []
         for s, c in zip(systems, cols):
             v = report[s].get(k)
-            cells.append(("-" if v is None else f"{v:.4f}" if isinstance(v, float) else str(v)).rjust(c))
+            cells.append(_cell(v).rjust(c))
         lines.append(k.ljust(width) + "  " + "  ".join(cells))
     return "\n".join(lines)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", type=Path, action="append", required=True, help="reference file (repeatable)")
+    parser.add_argument("--data", type=Path, action="append", required=True,
+                        help="reference file or NeMo case folder (repeatable)")
     parser.add_argument("--format", choices=FORMATS, default="auto")
     parser.add_argument("--field", default=None, help="JSONL field with the written text")
     parser.add_argument("--verbalizer", choices=("own", "nemo"), default="own",
@@ -134,8 +152,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, default=None, help="use the first N documents")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, default=None, help="write all scores here")
+    parser.add_argument("--nemo-cased", action="store_true",
+                        help="with NeMo case files: read the test_cases_*_cased.txt files instead")
     parser.add_argument("--save-examples", type=Path, default=None,
-                        help="also write the reference Examples (spoken input) as JSONL; reload with "
+                        help="also write the reference Examples (spoken input; all --data files) as JSONL; reload with "
                              "--format examples (a file named *.examples.jsonl)")
 
 
@@ -146,25 +166,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"u2tf eval: {err}", file=sys.stderr)
         return 2
     full: Dict[str, Dict] = {}
+    saved = False
     for path in args.data:
         if not path.exists():
             print(f"u2tf eval: no such file: {path}", file=sys.stderr)
             return 2
         fmt = detect_format(path) if args.format == "auto" else args.format
         if fmt == "nemo":
-            report = evaluate_nemo_cases(path, systems, args.limit)
-            key = f"{path.name} (nemo cases)"
+            report = evaluate_nemo_cases(path, systems, args.limit, args.nemo_cased)
+            key = f"{path.name} (nemo{' cased' if args.nemo_cased else ''} cases)"
         else:
-            examples, failed = load_examples(path, fmt, args.verbalizer, args.limit, args.seed, args.field)
+            try:
+                examples, failed = load_examples(path, fmt, args.verbalizer, args.limit, args.seed, args.field)
+            except (ValueError, ImportError) as err:
+                print(f"u2tf eval: {err}", file=sys.stderr)
+                return 2
             if args.save_examples:
-                args.save_examples.write_text("".join(ex.to_json() + "\n" for ex in examples), encoding="utf-8")
+                with open(args.save_examples, "a" if saved else "w", encoding="utf-8") as fh:
+                    fh.writelines(ex.to_json() + "\n" for ex in examples)
+                saved = True
             report = evaluate_systems(examples, systems)
             for scores in report.values():
                 scores["unusable_references"] = failed
             key = f"{path.name} ({'labels' if fmt == 'iwslt' else args.verbalizer + ' verbalizer'})"
             if fmt == "iwslt":
-                print("note: IWSLT is lowercase: only the punctuation scores are meaningful", file=sys.stderr)
+                for scores in report.values():
+                    scores["note"] = IWSLT_NOTE
         print(f"\n== {key}\n{format_table(report)}")
+        if fmt == "iwslt":
+            print(f"note: {IWSLT_NOTE}")
         full[key] = report
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

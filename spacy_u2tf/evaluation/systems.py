@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import subprocess
-from typing import List, Optional, Protocol, Sequence
+from typing import Any, List, Optional, Protocol, Sequence
 
 
 class System(Protocol):
+    """Anything with a ``name`` that turns spoken documents (word lists) into written text, one per document."""
+
     name: str
 
     def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
@@ -13,13 +15,17 @@ class System(Protocol):
 
 
 class ModelSystem:
-    """The two-stage model (default: the shipped model)."""
+    """The two-stage model: loaded from ``path`` (default: the shipped model) with ``options`` passed to
+    ``U2TF.from_pretrained``, or an already loaded ``model`` (any object with ``process_batch``)."""
 
-    def __init__(self, path: Optional[str] = None, **options) -> None:
-        from ..core.api import U2TF
+    def __init__(self, path: Optional[str] = None, *, model: Any = None, name: Optional[str] = None,
+                 **options: Any) -> None:
+        if model is None:
+            from ..core.api import U2TF
 
-        self.name = f"u2tf:{path}" if path else "u2tf"
-        self.model = U2TF.from_pretrained(path, **options)
+            model = U2TF.from_pretrained(path, **options)
+        self.name = name or (f"u2tf:{path}" if path else "u2tf")
+        self.model = model
 
     def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
         return [r.text for r in self.model.process_batch([list(d) for d in spoken_docs])]
@@ -37,7 +43,7 @@ class CommandSystem:
         proc = subprocess.run(self.command, shell=True, input=data, capture_output=True, text=True)
         if proc.returncode != 0:
             raise RuntimeError(f"{self.command!r} exited with {proc.returncode}: {proc.stderr.strip()[:300]}")
-        lines = proc.stdout.split("\n")
+        lines = [line.rstrip("\r") for line in proc.stdout.split("\n")]
         if lines and lines[-1] == "":
             lines.pop()
         if len(lines) != len(spoken_docs):

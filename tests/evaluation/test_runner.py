@@ -28,7 +28,12 @@ def test_readers(tmp_path: Path) -> None:
     cases.mkdir()
     (cases / "test_cases_money.txt").write_text("twelve dollars~$12\n")
     (cases / "test_cases_money_cased.txt").write_text("Twelve dollars~$12\n")
+    (cases / "data_text_normalization").mkdir()
+    (cases / "data_text_normalization" / "test_cases_money.txt").write_text("$12~twelve dollars\n")
     assert list(read_nemo_cases(cases)) == [("money", "twelve dollars", "$12")]
+    assert list(read_nemo_cases(cases, cased=True)) == [("money", "Twelve dollars", "$12")]
+    (cases / "test_cases_word.txt").write_text("~\nhello~hello\n")
+    assert ("word", "hello", "hello") in list(read_nemo_cases(cases)) and len(list(read_nemo_cases(cases))) == 2
 
 
 def test_command_system_and_runner(tmp_path: Path) -> None:
@@ -52,3 +57,77 @@ def test_command_system_and_runner(tmp_path: Path) -> None:
 def test_make_system_rejects_unknown() -> None:
     with pytest.raises(ValueError, match="unknown system"):
         make_system("gpt")
+
+
+def test_detect_format_and_dialogsum_reader(tmp_path: Path) -> None:
+    from spacy_u2tf.evaluation.readers import detect_format
+
+    assert detect_format(tmp_path) == "nemo"
+    assert detect_format(Path("x/test_cases_money.txt")) == "nemo"
+    assert detect_format(Path("dev.tsv")) == "iwslt"
+    assert detect_format(Path("a.examples.jsonl")) == "examples"
+    assert detect_format(Path("dialogsum.dev.jsonl")) == "dialogsum"
+    assert detect_format(Path("b.jsonl.gz")) == "jsonl"
+    assert detect_format(Path("c.txt")) == "text"
+    path = tmp_path / "dialogsum.dev.jsonl"
+    path.write_text(json.dumps({"dialogue": "#Person1#: I ' m fine.\n#Person2#: Good."}) + "\n")
+    assert list(read_references(path)) == ["I'm fine.\nGood."]
+    (tmp_path / "f.jsonl").write_text(json.dumps({"body": "Hi."}) + "\n")
+    assert list(read_references(tmp_path / "f.jsonl", field="body")) == ["Hi."]
+    with pytest.raises(ValueError, match="no string field 'text'"):
+        list(read_references(tmp_path / "f.jsonl"))
+
+
+def test_iwslt_examples_load_with_auto_format(tmp_path: Path) -> None:
+    (tmp_path / "x.tsv").write_text("so\tCOMMA\nwe\tO\nwin\tPERIOD\n")
+    examples, failed = load_examples(tmp_path / "x.tsv", "auto", "own", None, 0)
+    assert failed == 0 and examples[0].written == "so, we win." and examples[0].round_trips()
+    with pytest.raises(ValueError, match="tab|TAB"):
+        (tmp_path / "bad.tsv").write_text("so COMMA\n")
+        list(read_iwslt(tmp_path / "bad.tsv"))
+
+
+def test_run_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    import argparse
+
+    from spacy_u2tf.evaluation.runner import add_arguments, run
+
+    (tmp_path / "refs.txt").write_text("Hello there.\nIs it ok?\n")
+    (tmp_path / "dev.tsv").write_text("is\tO\nit\tO\nok\tQUESTION\n")
+    upper = f"cmd:{sys.executable} -c \"import sys; [print(l.strip().upper()) for l in sys.stdin]\""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args(["--data", str(tmp_path / "refs.txt"), "--data", str(tmp_path / "dev.tsv"),
+                              "--system", upper, "--json", str(tmp_path / "out" / "scores.json"),
+                              "--save-examples", str(tmp_path / "saved.examples.jsonl")])
+    assert run(args) == 0
+    out = capsys.readouterr()
+    assert "== refs.txt (own verbalizer)" in out.out and "CER" in out.out and "only the punctuation" in out.out
+    report = json.loads((tmp_path / "out" / "scores.json").read_text())
+    scores = report["refs.txt (own verbalizer)"][upper]
+    assert scores["documents"] == 2 and scores["PER"] == 1.0 and scores["content_preservation"] == 1.0
+    assert scores["CER"] > 0 and scores["words_per_s"] > 0
+    assert "note" in report["dev.tsv (labels)"][upper]
+    saved, _ = load_examples(tmp_path / "saved.examples.jsonl", "auto", "own", None, 0)
+    assert len(saved) == 3 and saved[0].written == "Hello there." and saved[2].written == "is it ok?"
+    missing = parser.parse_args(["--data", str(tmp_path / "nope.txt"), "--system", upper])
+    assert run(missing) == 2
+    bad = parser.parse_args(["--data", str(tmp_path / "refs.txt"), "--system", "gpt"])
+    assert run(bad) == 2
+
+
+def test_format_table_skips_text_values() -> None:
+    table = format_table({"a": {"PER": 0.5, "M-WER": None, "note": "text"}, "b": {"PER": 0.25}})
+    lines = table.splitlines()
+    assert len(lines) == 3 and "note" not in table
+    assert lines[1].split() == ["PER", "0.5000", "0.2500"] and lines[2].split() == ["M-WER", "-", "-"]
+
+
+def test_model_system_wraps_a_loaded_model() -> None:
+    from types import SimpleNamespace
+
+    from spacy_u2tf.evaluation.systems import ModelSystem
+
+    fake = SimpleNamespace(process_batch=lambda docs: [SimpleNamespace(text=" ".join(d).upper()) for d in docs])
+    system = ModelSystem(model=fake, name="fake")
+    assert system.name == "fake" and system.format_batch([["a", "b"], []]) == ["A B", ""]

@@ -1,0 +1,46 @@
+"""The shipped default model: long input handled like hand-cut input, and real formatting on known cases."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+WORDS = ("so i think we should meet on friday at the office and then we can talk about the budget for next year "
+         "what do you think about that well i am not sure it is a good idea because the team is busy with the "
+         "launch but we could try okay let me check my calendar and i will send you an email tomorrow morning").split()
+
+
+def test_20000_word_transcript_matches_hand_cut_pieces(shipped_model) -> None:
+    rng = random.Random(0)
+    words = [rng.choice(WORDS) for _ in range(20000)]
+    tagger = shipped_model.tagger
+    whole = tagger.predict([words])[0]
+    assert all(len(whole[h]) == 20000 for h in ("punct", "case", "itn"))
+    pieces = [words[i:i + 200] for i in range(0, 20000, 200)]
+    cut = tagger.predict(pieces)
+    joined = [label for piece in cut for label in piece["punct"]]
+    # Away from the hand cuts the context is the same, so the labels must agree there.
+    inner = [i for i in range(20000) if 20 <= i % 200 < 180]
+    agree = sum(whole["punct"][i] == joined[i] for i in inner) / len(inner)
+    assert agree >= 0.97, agree
+    result = shipped_model.process(words)
+    assert sorted(i for g in result.groups for i in g.source) == list(range(20000))
+
+
+@pytest.mark.parametrize("spoken,expected", [
+    ("hello how are you", "Hello, how are you?"),
+    ("i live in new york", "I live in New York."),
+])
+def test_formats_simple_sentences(shipped_model, spoken: str, expected: str) -> None:
+    got = shipped_model.format(spoken)
+    assert got.lower().rstrip(".?") == expected.lower().rstrip(".?")  # same words back
+    assert got[0].isupper() and got[-1] in ".?"
+
+
+def test_content_is_preserved_on_plain_words(shipped_model) -> None:
+    text = " ".join(WORDS)
+    result = shipped_model.process(text)
+    plain = [g for g in result.groups if g.cls == "plain"]
+    for g in plain:
+        (s,), (t,) = g.source, g.target
+        assert result.words[t].lower().rstrip(",.?") == result.spoken[s]
