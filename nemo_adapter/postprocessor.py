@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
-from spacy_u2tf.core.api import U2TF, looks_written
+from spacy_u2tf.core.api import U2TF, looks_written, to_words
+from spacy_u2tf.core.assemble import AlignmentGroup
 
-from .timestamps import rebuild_segments, retime_words
+from .timestamps import check_word_stamps, rebuild_segments, retime_words
 
 WRITTEN_MODES = ("passthrough", "normalize")
 
@@ -43,6 +44,14 @@ class U2TFPostProcessor:
     ``written_input``: hypotheses that already look written (cased, punctuated) are left intact
     (``"passthrough"``) or turned back into spoken form and formatted again (``"normalize"``). New objects are
     returned unless ``in_place``.
+
+    Word timestamps (``hyp.timestamp["word"]``, as NeMo's ``transcribe(timestamps=True)`` gives them) are the
+    words that get formatted, and a formatted hypothesis always gets ``timestamp["word"]`` re-timed to its
+    written words (through the alignment groups) and ``timestamp["segment"]`` rebuilt from them; other keys are
+    kept. (Should the formatter rewrite the words before tagging, as a ``U2TF`` with ``written_input="normalize"``
+    does with written-looking words, the written words share the whole time range in proportion to their
+    length.) A hypothesis without word timestamps is formatted from ``text`` and its ``timestamp`` is left as it
+    is. Malformed word timestamps (see :func:`~nemo_adapter.timestamps.check_word_stamps`) raise ``ValueError``.
     """
 
     def __init__(self, model: Union[str, U2TF, None] = None, *, device: str = "cpu", batch_size: int = 64,
@@ -72,24 +81,21 @@ class U2TFPostProcessor:
             out.extend(self._batch(hypotheses[start:start + self.batch_size]))
         return out
 
-    def _spoken_words(self, hyp: Any) -> List[str]:
-        stamps = _word_stamps(hyp)
-        if stamps:
-            return [str(w.get("word", "")) for w in stamps]
+    @staticmethod
+    def _text_words(hyp: Any) -> List[str]:
         text = hyp if isinstance(hyp, str) else getattr(hyp, "text", None)
         if not isinstance(text, str):
             raise TypeError(f"a hypothesis needs a text string, got {type(hyp).__name__}")
         return text.split()
 
     def _batch(self, hyps: Sequence[Any]) -> List[Any]:
-        words = [self._spoken_words(h) for h in hyps]
+        stamps = [_word_stamps(h) for h in hyps]  # None: no word timestamps
+        words = [[w["word"] for w in st] if st is not None else self._text_words(h) for h, st in zip(hyps, stamps)]
         todo = [i for i, w in enumerate(words) if not (self.written_input == "passthrough" and looks_written(w))]
         if self.written_input == "normalize":
-            from spacy_u2tf.core.api import U2TF as _U2TF
-
             for i in todo:
-                if looks_written(words[i]) and not _word_stamps(hyps[i]):
-                    words[i] = _U2TF._spoken_form(words[i])
+                if looks_written(words[i]) and stamps[i] is None:
+                    words[i] = U2TF._spoken_form(words[i])
         results = dict(zip(todo, self.u2tf.process_batch([words[i] for i in todo]))) if todo else {}
         out = []
         for i, hyp in enumerate(hyps):
@@ -100,11 +106,17 @@ class U2TFPostProcessor:
             if isinstance(hyp, str):
                 out.append(result.text)
                 continue
+            new_words = None
+            if stamps[i] is not None:
+                groups = result.groups
+                if len(stamps[i]) != len(result.spoken) and stamps[i] and result.words:
+                    # the formatter rewrote the words before tagging (its own written_input="normalize"): the
+                    # groups refer to other spoken words, so the written words share the whole time range
+                    groups = [AlignmentGroup(tuple(range(len(stamps[i]))), tuple(range(len(result.words))), "text")]
+                new_words = retime_words(stamps[i], result.words, groups)
             target = hyp if self.in_place else copy.deepcopy(hyp)
             target.text = result.text
-            stamps = _word_stamps(hyp)
-            if stamps and len(stamps) == len(result.spoken):
-                new_words = retime_words(stamps, result.words, result.groups)
+            if new_words is not None:
                 timestamp = dict(getattr(target, "timestamp", None) or {})
                 timestamp["word"] = new_words
                 timestamp["segment"] = rebuild_segments(new_words)
@@ -113,11 +125,26 @@ class U2TFPostProcessor:
         return out
 
 
-def _word_stamps(hyp: Any) -> List[Dict[str, Any]]:
+def _word_stamps(hyp: Any) -> Optional[List[Dict[str, Any]]]:
+    """The hypothesis' word timestamps, one per word the formatter reads; ``None`` when it has none.
+
+    Each entry's word is cleaned as :func:`~spacy_u2tf.core.api.to_words` cleans it: an entry whose word is no
+    content (empty, control characters only) is dropped, one whose word splits in several shares its time among
+    them, so the formatter reads exactly one word per entry. ``ValueError`` when the timestamps are malformed.
+    """
     ts = getattr(hyp, "timestamp", None)
-    if isinstance(ts, dict) and isinstance(ts.get("word"), list) and ts["word"] and isinstance(ts["word"][0], dict):
-        return ts["word"]
-    return []
+    stamps = ts.get("word") if isinstance(ts, dict) else None
+    if stamps is None or (isinstance(stamps, list) and not stamps):
+        return None
+    check_word_stamps(stamps)
+    out: List[Dict[str, Any]] = []
+    for entry in stamps:
+        pieces = to_words(entry["word"])
+        if len(pieces) == 1:
+            out.append({**entry, "word": pieces[0]})
+        elif pieces:
+            out.extend(retime_words([entry], pieces, [AlignmentGroup((0,), tuple(range(len(pieces))), "plain")]))
+    return out
 
 
 def _read_manifest(path: Path) -> Iterator[Dict[str, Any]]:

@@ -1,6 +1,7 @@
 """Re-timing written words from spoken word timestamps through alignment groups (pure Python)."""
 from __future__ import annotations
 
+import numbers
 from typing import Any, Dict, List, Optional, Sequence
 
 SENTENCE_MARKS = (".", "?", "!")
@@ -13,8 +14,9 @@ def retime_words(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequenc
 
     Each alignment group spans the time of its spoken words: its first written word starts with the first
     spoken word and its last written word ends with the last one. When a group has several written words and a
-    different number of spoken words, its time range is shared among them in proportion to their length.
-    Both offsets (frames) and seconds are carried when present.
+    different number of spoken words, its time range is shared among them in proportion to their length
+    (integral offsets, Python or numpy integers, stay integers). Both offsets (frames) and seconds are carried
+    when present.
     """
     out: List[Optional[Dict[str, Any]]] = [None] * len(written_words)
     for group in groups:
@@ -37,7 +39,7 @@ def retime_words(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequenc
             start = spoken_stamps[src[0]][start_key]
             end = spoken_stamps[src[-1]][end_key]
             acc = 0.0
-            integral = isinstance(start, int) and isinstance(end, int)
+            integral = isinstance(start, numbers.Integral) and isinstance(end, numbers.Integral)  # np.int64 too
             for t, w in zip(tgt, weights):
                 a = start + (end - start) * acc / total
                 acc += w
@@ -50,6 +52,25 @@ def retime_words(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequenc
     if missing:
         raise ValueError(f"written words {missing[:5]} are in no alignment group")
     return out  # type: ignore[return-value]
+
+
+def check_word_stamps(stamps: Any) -> None:
+    """Raise ``ValueError`` unless ``stamps`` is a list of word entries that :func:`retime_words` can read.
+
+    Each entry is a dict with a string ``"word"``; a pair of time keys (``start_offset``/``end_offset``,
+    ``start``/``end``) is either in every entry, both keys, or in none.
+    """
+    if not isinstance(stamps, list):
+        raise ValueError(f"word timestamps must be a list of dicts, got {type(stamps).__name__}")
+    for i, entry in enumerate(stamps):
+        if not isinstance(entry, dict) or not isinstance(entry.get("word"), str):
+            raise ValueError(f"word timestamp {i} is not a dict with a string 'word': {entry!r}")
+    for pair in _TIME_KEYS:
+        present = [sum(k in entry for k in pair) for entry in stamps]
+        if any(present) and not all(n == 2 for n in present):
+            i = next(i for i, n in enumerate(present) if n != 2)
+            missing = [k for k in pair if k not in stamps[i]]
+            raise ValueError(f"word timestamp {i} lacks {missing}, which other word timestamps have: {stamps[i]!r}")
 
 
 def rebuild_segments(words: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:

@@ -9,7 +9,6 @@ import argparse
 import json
 import os
 import platform
-import resource
 import statistics
 import subprocess
 import sys
@@ -150,9 +149,7 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
 
     acc = {}
     for name, m in variants.items():
-        system = ModelSystem.__new__(ModelSystem)
-        system.name, system.model = name, m
-        acc[name] = evaluate_systems(dev_examples, [system])[name]
+        acc[name] = evaluate_systems(dev_examples, [ModelSystem(model=m, name=name)])[name]
         acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs, 64)
     out["precision"] = acc
     if nemo is not None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -60,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Format the transcripts named by ``args``; 0 on success, 2 (with a one-line message) on a user error."""
     from tqdm import tqdm
 
     from .core.api import U2TF
@@ -67,46 +69,45 @@ def run(args: argparse.Namespace) -> int:
     if args.text and args.input:
         print("u2tf format: give transcripts as arguments or --input, not both", file=sys.stderr)
         return 2
-    try:
-        source: TextIO = open(args.input, encoding="utf-8") if args.input else sys.stdin
-    except OSError as err:
-        print(f"u2tf format: cannot read {args.input}: {err.strerror}", file=sys.stderr)
-        return 2
-    name = str(args.input) if args.input else "<stdin>"
-    try:
-        formatter = U2TF.from_pretrained(args.model, device=args.device, dtype=args.dtype,
-                                         punctuation=not args.no_punctuation, truecase=not args.no_truecase,
-                                         itn=not args.no_itn, written_input=args.written_input,
-                                         batch_size=args.batch_size)
-    except (FileNotFoundError, ValueError) as err:
-        print(f"u2tf format: {err}", file=sys.stderr)
-        return 2
-    out: TextIO = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-    records = iter([(t, None) for t in args.text]) if args.text else _records(source, name, args.jsonl, args.field)
-    show = args.progress or (args.input is not None and (args.output is not None or sys.stdout.isatty()))
-    bar = tqdm(unit="line", disable=not show, file=sys.stderr, dynamic_ncols=True)
-    out_field = args.output_field or args.field
-    try:
-        for batch in _batches(records, args.batch_size):
-            texts = formatter.format_batch([t for t, _ in batch])
-            for (_, obj), text in zip(batch, texts):
-                if obj is not None:
-                    obj[out_field] = text
-                    out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-                else:
-                    out.write(text + "\n")
-            bar.update(len(batch))
-        out.flush()
-    except InputError as err:
-        print(f"u2tf format: {err}", file=sys.stderr)
-        return 2
-    except UnicodeDecodeError as err:
-        print(f"u2tf format: {name} is not UTF-8 text ({err.reason} at byte {err.start})", file=sys.stderr)
-        return 2
-    finally:
-        bar.close()
-        if args.output:
-            out.close()
-        if args.input:
-            source.close()
+    with contextlib.ExitStack() as files:  # closes --input and --output on every way out
+        try:
+            source: TextIO = files.enter_context(open(args.input, encoding="utf-8")) if args.input else sys.stdin
+        except OSError as err:
+            print(f"u2tf format: cannot read {args.input}: {err.strerror or err}", file=sys.stderr)
+            return 2
+        name = str(args.input) if args.input else "<stdin>"
+        try:
+            formatter = U2TF.from_pretrained(args.model, device=args.device, dtype=args.dtype,
+                                             punctuation=not args.no_punctuation, truecase=not args.no_truecase,
+                                             itn=not args.no_itn, written_input=args.written_input,
+                                             batch_size=args.batch_size)
+        except (FileNotFoundError, ValueError) as err:
+            print(f"u2tf format: {err}", file=sys.stderr)
+            return 2
+        try:
+            out: TextIO = files.enter_context(open(args.output, "w", encoding="utf-8")) if args.output else sys.stdout
+        except OSError as err:
+            print(f"u2tf format: cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
+            return 2
+        records = iter([(t, None) for t in args.text]) if args.text else _records(source, name, args.jsonl, args.field)
+        show = args.progress or (args.input is not None and (args.output is not None or sys.stdout.isatty()))
+        bar = files.enter_context(tqdm(unit="line", disable=not show, file=sys.stderr, dynamic_ncols=True))
+        out_field = args.output_field or args.field
+        try:
+            for batch in _batches(records, args.batch_size):
+                texts = formatter.format_batch([t for t, _ in batch])
+                for (_, obj), text in zip(batch, texts):
+                    if obj is not None:
+                        obj[out_field] = text
+                        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+                    else:
+                        out.write(text + "\n")
+                bar.update(len(batch))
+            out.flush()
+        except InputError as err:
+            print(f"u2tf format: {err}", file=sys.stderr)
+            return 2
+        except UnicodeDecodeError as err:
+            print(f"u2tf format: {name} is not UTF-8 text ({err.reason} at byte {err.start})", file=sys.stderr)
+            return 2
     return 0

@@ -1,6 +1,8 @@
-"""Shared fixtures: a tiny random model for plumbing tests, the shipped model, and ../shared data paths."""
+"""Shared fixtures: a tiny random model for plumbing tests, the shipped model, ../shared data paths, and a gate
+for tests that need NeMo's compiled WFST grammars."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -46,3 +48,40 @@ def shared_data() -> Path:
     if not SHARED.exists():
         pytest.skip("../shared/data is not present (only on development machines)")
     return SHARED
+
+
+# Tests that build NeMo's WFST (inverse) normalizer run only when its grammars are already compiled in the cache the
+# code uses (nemo_backend.cache_dir()): compiling them on a clean machine takes ~13 minutes. U2TF_NEMO_GRAMMARS=1
+# runs them anyway (and fills the cache). The files are what NeMo writes for the constructor arguments in
+# nemo_backend.get_normalizer (TN: cased, deterministic, post-processing) and baselines.inverse_normalizer (ITN).
+NEMO_GRAMMARS_ENV = "U2TF_NEMO_GRAMMARS"
+_NEMO_GRAMMAR_FILES = {
+    "tn": ("en_tn_True_deterministic_cased__tokenize.far", "en_tn_True_deterministic_verbalizer.far",
+           "en_tn_post_processing.far"),
+    "itn": ("en_itn_lower_cased.far",),
+}
+
+
+def _require_nemo_grammars(kind: str) -> Path:
+    """Skip unless nemo_text_processing is installed and its ``kind`` grammars are cached (or the env var forces it)."""
+    pytest.importorskip("nemo_text_processing", reason="nemo_text_processing is not installed")
+    from spacy_u2tf.data.nemo_backend import cache_dir
+
+    folder = cache_dir()
+    cached = all((folder / name).exists() for name in _NEMO_GRAMMAR_FILES[kind])
+    if not cached and os.environ.get(NEMO_GRAMMARS_ENV) != "1":
+        pytest.skip(f"NeMo {kind.upper()} grammars are not cached in {folder} (compiling them takes ~13 min); "
+                    f"set {NEMO_GRAMMARS_ENV}=1 to run anyway")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def nemo_tn_grammars() -> Path:
+    """The grammar cache folder, once NeMo's text normalizer can be built from it quickly (else the test skips)."""
+    return _require_nemo_grammars("tn")
+
+
+@pytest.fixture(scope="session")
+def nemo_itn_grammars() -> Path:
+    """The grammar cache folder, once NeMo's inverse normalizer can be built from it quickly (else the test skips)."""
+    return _require_nemo_grammars("itn")

@@ -138,10 +138,32 @@ def test_no_subcommand_is_a_usage_error(capsys) -> None:
     assert exc.value.code == 2
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: an --output path that cannot be opened (missing folder) escapes as an "
-                   "uncaught FileNotFoundError traceback from run() (open(args.output, 'w') is outside any "
-                   "try), unlike an unreadable --input, which returns 2 with a 'u2tf format: ...' message")
 def test_unwritable_output_is_a_clean_error(tiny_model_path, tmp_path, capsys) -> None:
     bad = tmp_path / "no-such-dir" / "out.txt"
     assert main(fmt(tiny_model_path, "--output", str(bad), "hello there")) == 2
     assert str(bad) in capsys.readouterr().err
+
+
+def test_input_file_is_closed_when_the_model_fails_to_load(tmp_path, capsys, monkeypatch) -> None:
+    import spacy_u2tf.format_cli as format_cli
+
+    src = tmp_path / "in.txt"
+    src.write_text("hello\n", encoding="utf-8")
+    opened: list = []
+
+    def tracking_open(*args, **kwargs):
+        opened.append(open(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setattr(format_cli, "open", tracking_open, raising=False)
+    assert main(["format", "--model", str(tmp_path / "no-model"), "--input", str(src)]) == 2
+    assert "no-model" in capsys.readouterr().err
+    assert len(opened) == 1 and opened[0].closed
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("corrupt weights")
+
+    monkeypatch.setattr(U2TF, "from_pretrained", broken)
+    with pytest.raises(RuntimeError, match="corrupt weights"):  # an unexpected error still closes the input
+        main(["format", "--input", str(src)])
+    assert len(opened) == 2 and opened[1].closed

@@ -100,13 +100,23 @@ def looks_written(words: Sequence[str]) -> bool:
     return marked >= max(2, 0.15 * len(words)) or (len(words) <= 3 and marked > 0)
 
 
-def _clean_word(word: str) -> str:
+def _clean_word(word: str) -> List[str]:
+    """NFKC-normalize one word, drop control/format characters (ZWJ kept inside emoji) and re-split it.
+
+    NFKC can turn a character into a space plus a combining mark (``"caf\u00b4"`` → ``"caf \u0301"``), so the
+    result is split again; a piece left with no character but control/format ones (a lone ZWJ) is no content.
+    """
     word = unicodedata.normalize("NFKC", word)
-    return "".join(ch for ch in word if unicodedata.category(ch)[0] != "C" or ch in "\u200d")
+    word = "".join(ch for ch in word if unicodedata.category(ch)[0] != "C" or ch in "\u200d")
+    return [piece for piece in word.split() if piece.strip("\u200d")]
 
 
 def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
-    """Split text on whitespace (or check a word list); control characters go, no visible word is dropped."""
+    """Split text on whitespace (or check a word list) into clean words.
+
+    Each word is NFKC-normalized and loses its control/format characters; a word made only of such characters
+    is dropped (it is no content), and a word that NFKC splits becomes several words. No visible word is dropped.
+    """
     if isinstance(text_or_words, str):
         words = text_or_words.split()
     elif isinstance(text_or_words, (list, tuple)):
@@ -116,8 +126,7 @@ def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
         words = [piece for w in text_or_words for piece in str(w).split()]
     else:
         raise TypeError(f"expected a string or a list of words, got {type(text_or_words).__name__}")
-    cleaned = [_clean_word(w) for w in words]
-    return [c if c else w for c, w in zip(cleaned, words) if c or w.strip()]
+    return [piece for w in words for piece in _clean_word(w)]
 
 
 class Lexicon:
@@ -237,6 +246,9 @@ class U2TF:
         """Format many documents: one tagger pass over all their windows, one converter pass over all spans."""
         if isinstance(docs, str):
             raise TypeError("process_batch() takes a list of documents; use process() for one string")
+        if not isinstance(docs, (list, tuple)):
+            raise TypeError(f"process_batch() takes a list of documents (strings or word lists), "
+                            f"got {type(docs).__name__}")
         word_lists = [to_words(d) for d in docs]
         results: List[Optional[Result]] = [None] * len(word_lists)
         todo: List[int] = []
@@ -342,9 +354,9 @@ class U2TF:
             written = s.written
             if written is not None and not self.truecase and s.kind != LEXICON_CLASS:
                 written = written.lower()
-            if written is not None and not self.punctuation:
-                written = written.rstrip(".") if s.cls != "abbreviation" else written
-            rewrites.append(SpanRewrite(s.start, s.end, s.cls or s.kind, written))
+            # with punctuation off the marks the tagger predicts are not attached (out_punct is all "O");
+            # a period inside the written span ("8 a.m.", "Inc.") belongs to the token and is kept
+            rewrites.append(SpanRewrite(s.start, s.end, s.cls or s.kind, written, verbatim=s.kind == LEXICON_CLASS))
         assembled = assemble(words, out_punct, out_case, rewrites)
         return Result(list(words), assembled.words, list(out_punct), list(out_case), list(itn), spans,
                       assembled.groups)

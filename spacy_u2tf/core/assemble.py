@@ -13,12 +13,16 @@ from .labels import MIXED_CLASS, PLAIN_CLASS, PUNCT_MARKS, SENTENCE_END, apply_c
 
 @dataclass(frozen=True)
 class SpanRewrite:
-    """A span of spoken words ``[start, end)`` and its written form (``None``: not converted, fall back)."""
+    """A span of spoken words ``[start, end)`` and its written form (``None``: not converted, fall back).
+
+    ``verbatim``: the written form keeps its exact spelling (a lexicon value), even at a sentence start.
+    """
 
     start: int
     end: int
     cls: str
     written: Optional[str]
+    verbatim: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,8 @@ def assemble(
 
     Plain words get their case label and the punctuation after them. A rewritten span is replaced by its
     written form; the span's last word's punctuation is attached after it, and a ``CAPITAL`` label on the span's
-    first word capitalizes the written form's first letter (sentence starts). A span whose ``written`` is
+    first word capitalizes the written form's first letter (sentence starts) unless the rewrite is ``verbatim``.
+    A span whose ``written`` is
     ``None`` falls back to its spoken words with their own case and punctuation.
     """
     n = len(spoken)
@@ -89,7 +94,7 @@ def assemble(
         rw = by_start.get(i)
         if rw is not None and rw.written is not None and rw.written.strip():
             pieces = rw.written.split()
-            if case[i] == "CAPITAL":
+            if case[i] == "CAPITAL" and not rw.verbatim:
                 pieces[0] = _capitalize_first(pieces[0])
             pieces[-1] = _attach(pieces[-1], punct[rw.end - 1])
             first = len(words)

@@ -16,6 +16,9 @@ import torch.nn.functional as F
 from torch import nn
 
 from .spans import SPAN_CLOSE, SPAN_OPEN
+from .threads import register_fork_safety
+
+register_fork_safety()  # forked spaCy workers must not hang in torch
 
 SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>", SPAN_OPEN, SPAN_CLOSE)
 PAD, BOS, EOS, UNK, OPEN, CLOSE = range(len(SPECIALS))

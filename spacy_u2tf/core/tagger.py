@@ -15,6 +15,9 @@ import torch
 from torch import nn
 
 from .labels import CASE_LABELS, ITN_LABELS, PUNCT_LABELS
+from .threads import register_fork_safety
+
+register_fork_safety()  # forked spaCy workers must not hang in torch
 
 HEADS: Tuple[str, ...] = ("punct", "case", "itn")
 DEFAULT_LABELS: Dict[str, Tuple[str, ...]] = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}

@@ -2,7 +2,9 @@
 
 The cleaned text has tokens separated by single spaces; a token may end with one of ``,`` ``.`` ``?`` (the
 punctuation the model predicts); quotes, brackets, speaker labels, HTML and emoji are gone; ``!`` became ``.``;
-``;`` ``:`` and dashes became ``,``; honorifics and OK are standardized. Every rule counts what it touched.
+``;`` ``:`` and dashes became ``,``; honorifics and OK are standardized; underscores at word edges and marks left
+alone as tokens (``-``, ``:``) are gone; numbers and abbreviations that a tokenizer split (``$ 24``, ``2, 000``,
+``U. S.``) are joined again. Every rule counts what it touched.
 """
 from __future__ import annotations
 
@@ -21,6 +23,31 @@ _TRANSLATE = str.maketrans({
     "\u00ad": "", "\t": " ",
 })
 
+# "That;s" is a typo for "That's"; "details:Booking" lost the space after its colon.
+_INNER_SEMICOLON_COLON = re.compile(r"(?<=[A-Za-z])(?:;((?:s|m|t|d|ll|ve|re)\b)|[;:](?=[A-Za-z]))")
+# "2, 000" / "$2, 100": digit groups a tokenizer split. Only joined when unambiguous (see _join_thousands).
+_SPLIT_THOUSANDS = re.compile(r"(?<![\w.,])([$€£¥]?)(\d{1,3})((?:, \d{3})+)(?!\w|,\d)")
+
+
+def _inner_semicolon_colon(m: "re.Match[str]") -> str:
+    return "'" + m.group(1) if m.group(1) else ", "
+
+
+def _join_thousands(m: "re.Match[str]") -> str:
+    """Join ``d, ddd`` groups while each next group starts with 0 or the number carries a currency sign.
+
+    "412, 413" or "page 221, 222" are lists (common in books and court transcripts), so a 3-digit group alone is
+    not enough: a list item never starts with 0, and money is written "$500, $505" when it is a list.
+    """
+    currency, first, rest = m.groups()
+    groups = rest[2:].split(", ")
+    n = 0
+    while n < len(groups) and (currency or groups[n][0] == "0"):
+        n += 1
+    joined = currency + ",".join([first] + groups[:n])
+    return ", ".join([joined] + groups[n:])
+
+
 # Each rule: (name, compiled pattern, replacement). Applied in order; the counter records texts each one changed.
 _RULES = [
     ("html_tag", re.compile(r"<[^<>]{1,200}>"), " "),
@@ -30,14 +57,22 @@ _RULES = [
     ("speaker_label", re.compile(r"(?m)^\s*(?:#\s*[A-Za-z]+\s*\d*\s*#|[A-Z][A-Za-z]*(?: [A-Z][A-Za-z.]*){0,2}|[A-Z]{2,}(?: [A-Z]{2,})*)\s*:\s+(?=\S)"), ""),
     ("bracketed", re.compile(r"\([^()]{0,300}\)|\[[^\[\]]{0,300}\]|\{[^{}]{0,300}\}"), " "),
     ("stray_bracket", re.compile(r"[()\[\]{}<>]"), " "),
+    # _italics_, F_, __ but not snake_case. Rules that start with their mark rather than a lookbehind scan 3-8x faster.
+    ("underscore_edge", re.compile(r"_(?:(?<![^\W_]_)_*|_*(?![^\W_]))"), ""),
     ("spaced_apostrophe", re.compile(r"(?<=[A-Za-z]) ' ((?:[stdm]|ll|ve|re)\b)", re.I), lambda m: "'" + m.group(1).lower()),
     ("quote", re.compile(r'"|(?<![A-Za-z0-9])\'(?![0-9]{2}s\b)|\'(?![A-Za-z0-9])'), " "),
     ("dash", re.compile(r"\s*--+\s*|\s+-\s+|(?<=[A-Za-z])-(?=\s)|(?<=\s)-(?=[A-Za-z])"), ", "),
     ("letter_hyphen", re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])"), " "),
     ("ellipsis", re.compile(r"\.{2,}|(?:\. ){2,}\.?"), "."),
     ("exclamation", re.compile(r"!+"), "."),
-    ("semicolon_colon", re.compile(r"\s*[;:](?!\d)(?=\s|$)"), ","),
+    ("inner_semicolon_colon", _INNER_SEMICOLON_COLON, _inner_semicolon_colon),
+    ("semicolon_colon", re.compile(r"\s*[;:]+(?=[\s,.?]|$)"), ","),
+    ("lone_mark", re.compile(r"[-:;](?<!\S.)[-:;]*(?=[,.?]*(?:\s|$))"), ""),  # a token of only - : ;
     ("other_marks", re.compile(r"[|~^\\]|(?<!\w)[*_=+](?!\w)"), " "),
+    ("currency_space", re.compile(r"(?<=[$€£¥]) +(?=\d)"), ""),
+    ("split_thousands", _SPLIT_THOUSANDS, _join_thousands),
+    ("split_initials", re.compile(r"[A-Z](?<![\w.'][A-Z])\.(?:[A-Z]\.)*(?: [A-Z]\.(?:[A-Z]\.)*)+(?!\w)"),
+     lambda m: m.group(0).replace(" ", "")),
     ("space_before_punct", re.compile(r"\s+(?=[,.?](?:\s|$))"), ""),
     ("repeated_punct", re.compile(r"[,.?]{2,}(?=\s|$)"), None),
     ("leading_punct", re.compile(r"(?:(?<=\s)|^)[,.?]+(?=\s|$)|(?:(?<=\s)|^)[,.?]+(?=[A-Za-z])"), " "),

@@ -16,7 +16,7 @@ from spacy.tokens import Doc, Span
 from spacy.util import minibatch
 
 from .extensions import SPANS_KEY, install_extensions
-from .written_doc import build_written_doc, tokens_per_word
+from .written_doc import build_written_doc, spoken_word_tokens
 
 MODES = ("annotate", "replace")
 DEFAULT_CONFIG_STR = """
@@ -84,7 +84,7 @@ class U2TFComponent:
                 yield self._apply(doc, result)
 
     def _apply(self, doc: Doc, result) -> Doc:
-        word_tokens = tokens_per_word(doc)
+        word_tokens = spoken_word_tokens(doc)
         if len(word_tokens) != len(result.spoken):
             # Text the model rewrote before tagging (already-written input): annotate at Doc level only.
             word_tokens = []
@@ -99,11 +99,16 @@ class U2TFComponent:
             written._.u2tf_written = written.text
             return written
         for w, toks in enumerate(word_tokens):
+            # spoken words cut from one whitespace word share its tokens: case/ITN from the first, punct from the last
+            first = w == 0 or word_tokens[w - 1] is not toks
+            last = w == len(word_tokens) - 1 or word_tokens[w + 1] is not toks
             for k, t in enumerate(toks):
                 tok = doc[t]
-                tok._.u2tf_case = result.case[w] if k == 0 else "LOWER"
-                tok._.u2tf_punct = result.punct[w] if k == len(toks) - 1 else "O"
-                tok._.u2tf_itn = result.itn[w] if k == 0 or result.itn[w] == "O" else "I"
+                if first:
+                    tok._.u2tf_case = result.case[w] if k == 0 else "LOWER"
+                    tok._.u2tf_itn = result.itn[w] if k == 0 or result.itn[w] == "O" else "I"
+                if last:
+                    tok._.u2tf_punct = result.punct[w] if k == len(toks) - 1 else "O"
         doc._.u2tf_written = result.text
         spans: List[Span] = []
         for s in result.spans:

@@ -5,6 +5,8 @@ from typing import Callable, List, Sequence, Tuple
 
 from spacy.tokens import Doc
 
+from ..core.api import to_words
+
 
 def word_char_spans(text: str) -> List[Tuple[int, int]]:
     """Character spans of the whitespace-separated words of ``text``."""
@@ -29,6 +31,19 @@ def tokens_per_word(doc: Doc) -> List[List[int]]:
             w += 1
         if spans:
             out[w].append(tok.i)
+    return out
+
+
+def spoken_word_tokens(doc: Doc) -> List[List[int]]:
+    """For each spoken word the model reads from ``doc.text`` (:func:`~spacy_u2tf.core.api.to_words`), its tokens.
+
+    A whitespace word that cleaning splits into several words (NFKC can insert a space) gives its tokens to
+    each of them (the same list object); a word cleaning drops (control/format characters only) is no content
+    and gives its tokens to none.
+    """
+    out: List[List[int]] = []
+    for word, toks in zip(doc.text.split(), tokens_per_word(doc)):
+        out.extend([toks] * len(to_words(word)))
     return out
 
 

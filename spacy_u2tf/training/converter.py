@@ -42,9 +42,10 @@ def pipeline_pairs(stream: Iterator[Example], rng: random.Random, contexts: Tupl
 
 
 def generated_pair(rng: random.Random, host: Sequence[str], context: int, cls: Optional[str] = None) -> Pair:
-    """A generated entity of class ``cls`` (random if None) placed at a random position of ``host`` words."""
+    """A generated entity of class ``cls`` (random if None), in the house style, placed at a random position of
+    ``host`` words."""
     cls = cls or rng.choice(GENERATED_CLASSES)
-    written, spoken = generate_pair(cls, rng)
+    written, spoken = generate_pair(cls, rng, house=True)
     p = rng.randint(0, len(host))
     words = list(host[max(0, p - context):p]) + spoken + list(host[p:p + context])
     start = min(p, context)

@@ -75,8 +75,8 @@ def model_card(tagger_run: Path, converter_run: Optional[Path], data_stats: Opti
                   ", ".join(f"{e['step']}: {e['score']}" for e in evals), ""]
     if converter_run:
         conv = _log_entries(converter_run)
-        cevals = [e for e in conv if "dev_exact" in e]
-        cbest = max(cevals, key=lambda e: e["dev_exact"]["mean"]) if cevals else None
+        cevals = [e for e in conv if "exact" in e.get("dev", {})]
+        cbest = max(cevals, key=lambda e: e["dev"]["mean"]) if cevals else None
         csteps = max((e.get("step", 0) for e in conv), default=0)
         lines += ["## Stage 2: span converter", "", "Character-level encoder-decoder trained from scratch (no "
                   f"pretrained seq2seq exists here), {csteps} steps of 64 spans on {hardware}; half pipeline "
@@ -84,7 +84,7 @@ def model_card(tagger_run: Path, converter_run: Optional[Path], data_stats: Opti
         if cbest:
             lines += [f"Held-out generated spans, exact match per class (step {cbest['step']}):", "",
                       "| class | exact |", "|---|---|"]
-            lines += [f"| {k} | {v} |" for k, v in cbest["dev_exact"].items()]
-            lines.append("")
+            lines += [f"| {k} | {v} |" for k, v in cbest["dev"]["exact"].items()]
+            lines += ["", f"Guard fallback rate on these spans: {cbest['dev']['fallback_rate']}.", ""]
     lines += ["## Reproduce", "", "```bash", commands, "```", ""]
     return "\n".join(lines)

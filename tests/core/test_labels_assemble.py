@@ -46,6 +46,12 @@ def test_assemble_capitalizes_span_at_sentence_start_and_no_double_period() -> N
     assert out.text == "E-mail"
 
 
+def test_assemble_keeps_verbatim_span_spelling_at_sentence_start() -> None:
+    out = assemble(["iphone", "sales"], ["O", "PERIOD"], ["CAPITAL", "LOWER"],
+                   [SpanRewrite(0, 1, "lexicon", "iPhone", verbatim=True)])
+    assert out.text == "iPhone sales."
+
+
 def test_fallback_keeps_spoken_words_and_marks_groups() -> None:
     out = assemble(["twelve", "dollars"], ["O", "PERIOD"], ["LOWER", "LOWER"], [SpanRewrite(0, 2, "money", None)])
     assert out.text == "twelve dollars."

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from spacy_u2tf.data.clean import CleanStats, chunk_document, clean_line, split_sentences
 from spacy_u2tf.data.examples import ExampleBuilder, make_example
 
@@ -13,6 +15,47 @@ def test_cleaning_rules_and_counts() -> None:
     for rule in ("speaker_label", "spaced_apostrophe", "bracketed", "dash", "exclamation", "emoji_control",
                  "semicolon_colon", "quote", "standardize_abbrev"):
         assert stats.changed[rule] == 1, rule
+
+
+@pytest.mark.parametrize(
+    ("line", "expected", "rule"),
+    [
+        ("_The Kreutzer Sonata_ is a book.", "The Kreutzer Sonata is a book.", "underscore_edge"),
+        ("Press F_ eight, then __ done.", "Press F eight, then done.", "underscore_edge"),
+        ("Bhask -?", "Bhask?", "lone_mark"),
+        ("- Hello there -", "Hello there.", "lone_mark"),
+        ('He added:-- "If I must."', "He added, If I must.", "semicolon_colon"),
+        ("It is his life:", "It is his life.", "semicolon_colon"),
+        ("To confirm:: You want it?", "To confirm, You want it?", "semicolon_colon"),
+        ("Confirm the details:Booking a table.", "Confirm the details, Booking a table.", "inner_semicolon_colon"),
+        ("That;s fine, I;m here.", "That's fine, I'm here.", "inner_semicolon_colon"),
+        ("It costs $ 24 a night.", "It costs $24 a night.", "currency_space"),
+        ("It costs $ 2, 100.", "It costs $2,100.", "split_thousands"),
+        ("A 2, 000 yuan raise.", "A 2,000 yuan raise.", "split_thousands"),
+        ("It has 1, 000, 000 books.", "It has 1,000,000 books.", "split_thousands"),
+        ("He went to the U. S. .", "He went to the U.S.", "split_initials"),
+        ("H. G. Wells cited R.A. V. today.", "H.G. Wells cited R.A.V. today.", "split_initials"),
+    ],
+)
+def test_rule_fixes_and_counts(line: str, expected: str, rule: str) -> None:
+    stats = CleanStats()
+    assert clean_line(line, stats) == expected
+    assert stats.changed[rule] == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Use snake_case names.",  # inner underscores stay
+        "See pages 412, 413 and 140, 142, 43.",  # lists of numbers are not split thousands
+        "Plan A. I think so.",  # one initial is not an abbreviation
+        "It is 3:30, see John 3:16.",
+    ],
+)
+def test_rule_fixes_leave_lookalikes_alone(line: str) -> None:
+    stats = CleanStats()
+    assert clean_line(line, stats) == line
+    assert not stats.changed
 
 
 def test_honorifics_are_standardized() -> None:

@@ -1,4 +1,5 @@
-"""NeMo's WFST inverse normalizer as the ITN-only baseline (grammars built once per session, cached on disk)."""
+"""NeMo's WFST inverse normalizer as the ITN-only baseline (grammars built once per session, cached on disk;
+skipped unless the cache is filled or ``U2TF_NEMO_GRAMMARS=1``)."""
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,7 @@ from spacy_u2tf.evaluation import baselines
 
 
 @pytest.fixture(scope="module")
-def nemo_itn():
-    pytest.importorskip("nemo_text_processing", reason="nemo_text_processing is not installed")
+def nemo_itn(nemo_itn_grammars):
     baselines.inverse_normalizer()
     return baselines.NemoITN()
 

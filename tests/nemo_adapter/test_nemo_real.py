@@ -209,12 +209,7 @@ def tiny_u2tf(tiny_model_path):
     return U2TF.from_pretrained(str(tiny_model_path), written_input="ignore")
 
 
-@pytest.mark.parametrize("offset_type", [
-    int,
-    pytest.param(np.int64, marks=pytest.mark.xfail(
-        strict=True, reason="library bug: retime_words checks isinstance(start, int), so NeMo's numpy-integer "
-                            "offsets are treated as non-integral and split spans get fractional frame offsets")),
-])
+@pytest.mark.parametrize("offset_type", [int, np.int64])
 def test_hand_built_hypothesis_with_controlled_formatter(tiny_u2tf, monkeypatch, offset_type) -> None:
     seen = []
 
@@ -265,3 +260,40 @@ def test_hand_built_hypothesis_with_controlled_formatter(tiny_u2tf, monkeypatch,
     assert res.timestamp["segment"] == [{"segment": "Revenue reached $12.3 million today.", "start_offset": 2,
                                          "end_offset": 55, "start": 2 * SEC, "end": 55 * SEC}]
     assert res.timestamp["char"] == []
+
+
+def _assert_words_match_text(hyp: Hypothesis) -> None:
+    words = hyp.timestamp["word"]
+    assert [w["word"] for w in words] == hyp.text.split()
+    assert " ".join(seg["segment"] for seg in hyp.timestamp["segment"]) == hyp.text
+    for a, b in PAIRS:
+        assert all(w[a] <= w[b] for w in words), words
+        assert [w[a] for w in words] == sorted(w[a] for w in words), words
+
+
+@pytest.mark.parametrize("odd", ["", "\x00", "\u200b", "caf\u00b4"])
+def test_hand_built_hypothesis_with_odd_word_keeps_words_and_timestamps_consistent(tiny_u2tf, odd) -> None:
+    """A word entry the formatter does not read 1:1 (empty, control characters only, split by NFKC): the
+    formatted text and timestamp["word"] still agree word for word, and the time range is kept."""
+    spoken = SPOKEN[:3] + [odd] + SPOKEN[3:]
+    frames = FRAMES[:3] + [(23, 24)] + FRAMES[3:]
+    stamps = [{"word": w, "start_offset": np.int64(s), "end_offset": np.int64(e), "start": s * SEC, "end": e * SEC}
+              for w, (s, e) in zip(spoken, frames)]
+    text = " ".join(w for w in spoken if w)
+    hyp = Hypothesis(score=0.0, y_sequence=[], text=text, timestamp={"word": stamps, "segment": [], "char": []})
+
+    [res] = U2TFPostProcessor(tiny_u2tf)([hyp])
+
+    assert res.text == tiny_u2tf.format(" ".join(spoken))
+    _assert_words_match_text(res)
+    words = res.timestamp["word"]
+    assert words[0]["start_offset"] == 2 and words[-1]["end_offset"] == 55
+    assert all(isinstance(w["start_offset"], (int, np.integer)) for w in words)
+
+
+def test_hand_built_hypothesis_with_malformed_word_timestamps(tiny_u2tf) -> None:
+    stamps = [{"word": "hello", "start_offset": 0, "end_offset": 3}, {"word": "there", "start_offset": 4}]
+    hyp = Hypothesis(score=0.0, y_sequence=[], text="hello there", timestamp={"word": stamps})
+    with pytest.raises(ValueError, match="word timestamp 1 lacks"):
+        U2TFPostProcessor(tiny_u2tf)([hyp])
+

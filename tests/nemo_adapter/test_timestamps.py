@@ -5,8 +5,8 @@ from typing import Any, Dict
 
 import pytest
 
-from spacy_u2tf.core.assemble import SpanRewrite, assemble
-from nemo_adapter.timestamps import rebuild_segments, retime_words
+from spacy_u2tf.core.assemble import AlignmentGroup, SpanRewrite, assemble
+from nemo_adapter.timestamps import check_word_stamps, rebuild_segments, retime_words
 
 
 def stamps(words, step=4, sec=0.08):
@@ -107,3 +107,79 @@ def test_config_dataclass_instantiates(tiny_model_path) -> None:
     cfg = omegaconf.OmegaConf.structured(U2TFPostProcessorConfig(model=str(tiny_model_path)))
     post = hydra_utils.instantiate(cfg)
     assert post.process(["hello"])[0]
+
+
+def test_numpy_integer_offsets_stay_integral() -> None:
+    np = pytest.importorskip("numpy")
+    st = [{"word": "twelve", "start_offset": np.int64(8), "end_offset": np.int64(27)}]
+    words = retime_words(st, ["$12.3", "million"], [AlignmentGroup((0,), (0, 1), "money")])
+    assert [(w["start_offset"], w["end_offset"]) for w in words] == [(8, 16), (16, 27)]
+    assert all(isinstance(w[k], int) for w in words for k in ("start_offset", "end_offset"))
+
+
+def test_check_word_stamps() -> None:
+    check_word_stamps(stamps(["a", "b"]))
+    check_word_stamps([{"word": "a"}, {"word": "b"}])  # no times at all is fine
+    with pytest.raises(ValueError, match="list"):
+        check_word_stamps("a b")
+    with pytest.raises(ValueError, match="word timestamp 1 is not a dict"):
+        check_word_stamps([{"word": "a"}, "b"])
+    with pytest.raises(ValueError, match="word timestamp 0 is not a dict with a string 'word'"):
+        check_word_stamps([{"word": None}])
+    with pytest.raises(ValueError, match=r"word timestamp 1 lacks \['end'\]"):
+        check_word_stamps([{"word": "a", "start": 0.0, "end": 0.1}, {"word": "b", "start": 0.2}])
+
+
+def _assert_consistent(hyp: FakeHypothesis, first: Dict[str, Any], last: Dict[str, Any]) -> None:
+    words = hyp.timestamp["word"]
+    assert [w["word"] for w in words] == hyp.text.split()
+    assert " ".join(seg["segment"] for seg in hyp.timestamp["segment"]) == hyp.text
+    assert words[0]["start_offset"] == first["start_offset"] and words[-1]["end_offset"] == last["end_offset"]
+    assert [w["start_offset"] for w in words] == sorted(w["start_offset"] for w in words)
+    assert all(w["start_offset"] <= w["end_offset"] for w in words)
+
+
+def test_postprocessor_word_timestamps_follow_words_it_cannot_read_one_to_one(tiny_model_path) -> None:
+    from nemo_adapter import U2TFPostProcessor
+
+    post = U2TFPostProcessor(str(tiny_model_path))
+    spoken = ["hello", "\x00", "there", "", "caf\u00b4", "\u200b", "twelve", "dollars"]
+    st = stamps(spoken)
+    hyp = FakeHypothesis(" ".join(spoken), {"word": st, "char": ["kept"]})
+    [out] = post([hyp])
+    assert out.text == post.u2tf.format(" ".join(spoken))
+    _assert_consistent(out, st[0], st[-1])
+    assert out.timestamp["char"] == ["kept"]
+    # all word entries empty: nothing to format, and nothing stale left behind
+    [empty] = post([FakeHypothesis("", {"word": stamps(["", "\x00"])})])
+    assert empty.text == "" and empty.timestamp["word"] == [] and empty.timestamp["segment"] == []
+
+
+def test_postprocessor_timestamps_when_the_model_rewrites_written_words(tiny_model_path) -> None:
+    from nemo_adapter import U2TFPostProcessor
+    from spacy_u2tf.core.api import U2TF
+
+    model = U2TF.from_pretrained(str(tiny_model_path), written_input="normalize")
+    post = U2TFPostProcessor(model, written_input="normalize")
+    written = "Hello, World. I paid $5.".split()
+    st = stamps(written)
+    [out] = post([FakeHypothesis(" ".join(written), {"word": st})])
+    assert len(model.process(written).spoken) != len(written)  # the model did rewrite the words
+    _assert_consistent(out, st[0], st[-1])
+
+
+def test_postprocessor_rejects_malformed_word_timestamps(tiny_model_path) -> None:
+    from nemo_adapter import U2TFPostProcessor
+
+    post = U2TFPostProcessor(str(tiny_model_path))
+    bad = stamps(["hello", "there"])
+    del bad[1]["end_offset"]
+    hyp = FakeHypothesis("hello there", {"word": bad})
+    with pytest.raises(ValueError, match=r"word timestamp 1 lacks \['end_offset'\]"):
+        post([hyp])
+    assert hyp.text == "hello there"  # nothing changed
+    # no word timestamps at all: formatted from the text, timestamp left as it is
+    plain = FakeHypothesis("hello there", {"char": []})
+    [out] = post([plain])
+    assert out.text == post.u2tf.format("hello there") and out.timestamp == {"char": []}
+

@@ -162,14 +162,33 @@ def test_replace_mode_alignment_covers_all_tokens(nlp_replace, text: str) -> Non
     assert targets == word_token_ids(doc)
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (from to_words' NFKC without re-splitting): 'caf\\u00b4' becomes the "
-                   "written word 'Caf \\u0301' holding a space, so build_written_doc maps written words to the "
-                   "wrong tokens: later groups point one token early and the last written tokens are uncovered")
 def test_replace_mode_alignment_with_nfkc_space(nlp_replace) -> None:
     text = "caf\u00b4 au lait"
     doc = nlp_replace(text)
     targets = sorted(t for _, tgt, _ in doc._.u2tf_alignment for t in tgt)
     assert targets == word_token_ids(doc)
+
+
+def test_annotate_mode_word_split_by_nfkc(nlp) -> None:
+    text = "caf\u00b4 au lait"  # NFKC: 'caf \u0301' → two spoken words from one whitespace word
+    doc = nlp(text)
+    result = nlp.get_pipe("u2tf").u2tf.process(text)
+    assert len(result.spoken) == 4
+    first_word = [t for t in doc if t.idx < len("caf\u00b4")]
+    assert first_word[0]._.u2tf_case == result.case[0]
+    assert first_word[-1]._.u2tf_punct == result.punct[1]
+    assert [t._.u2tf_punct for t in doc][-1] == result.punct[-1]
+    assert all(t._.u2tf_punct in PUNCT_LABELS for t in doc)
+
+
+def test_replace_mode_control_only_word_is_no_content(nlp_replace) -> None:
+    text = "hello \x00 world"
+    doc = nlp_replace(text)
+    assert "\x00" not in doc.text
+    spoken = nlp_replace.make_doc(text)
+    sources = sorted(t for src, _, _ in doc._.u2tf_alignment for t in src)
+    assert sources == [t.i for t in spoken if not t.is_space and t.text != "\x00"]
+    assert sorted(t for _, tgt, _ in doc._.u2tf_alignment for t in tgt) == word_token_ids(doc)
 
 
 # -- batching and multiprocessing --------------------------------------------------------------------------
@@ -202,6 +221,7 @@ def test_pipe_equals_call(nlp) -> None:
 _MP_SCRIPT = textwrap.dedent("""
     import os, sys, threading, time
     import torch  # imported (no op run yet) so that forked workers start fast
+    torch.set_num_threads(2)  # a real OpenMP pool in the parent even under OMP_NUM_THREADS=1 (else no hang to test)
     import spacy
     model, watchdog = sys.argv[1], float(sys.argv[2])
     texts = %r
@@ -249,10 +269,6 @@ def test_n_process_2_equals_single_process(multiprocess_run: str, nlp) -> None:
     assert single == "SINGLE " + repr([d._.u2tf_written for d in nlp.pipe(TEXTS)])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: nlp.pipe(n_process=2) hangs forever once the parent process has run "
-                   "the model (any multi-threaded torch op) before forking: spaCy forks the workers and torch's "
-                   "OpenMP pool deadlocks in the child (first tensor op). Fix idea: os.register_at_fork("
-                   "after_in_child=lambda: torch.set_num_threads(1)) in the package (verified to avoid the hang)")
 def test_n_process_2_after_single_process_use(multiprocess_run: str) -> None:
     assert "AFTER True" in multiprocess_run, multiprocess_run
 

@@ -1,0 +1,32 @@
+"""Torch threads in forked workers: keeps ``nlp.pipe(n_process=...)`` from hanging after torch ran in the parent.
+
+Imported only by the torch modules (:mod:`.tagger`, :mod:`.converter`), never by the spaCy entry point.
+"""
+from __future__ import annotations
+
+import os
+
+import torch
+
+_registered = False
+
+
+def _one_thread_in_child() -> None:
+    torch.set_num_threads(1)
+
+
+def register_fork_safety() -> None:
+    """Once per process: a forked child runs torch with one intra-op thread.
+
+    A fork copies none of the parent's OpenMP worker threads; once the parent has run a multi-threaded torch op,
+    the child's first parallel region waits forever on the pool it does not have (GNU OpenMP is not fork-safe).
+    With one thread torch never enters that pool. The parent's own thread count is left as it is.
+    """
+    global _registered
+    if _registered or not hasattr(os, "register_at_fork"):
+        return
+    os.register_at_fork(after_in_child=_one_thread_in_child)
+    _registered = True
+
+
+__all__ = ["register_fork_safety"]
