@@ -83,19 +83,6 @@ def full_seq2seq_seconds(converter: Any, words: List[str], window: int = 12) -> 
     return _timed(lambda: converter.convert(inputs))
 
 
-def quantized(model: Any) -> Any:
-    """A copy of the formatter whose tagger's Linear layers run as dynamic int8."""
-    import copy
-
-    import torch
-
-    q = copy.copy(model)
-    q.tagger = copy.copy(model.tagger)
-    q.tagger.model = torch.ao.quantization.quantize_dynamic(copy.deepcopy(model.tagger.model), {torch.nn.Linear},
-                                                             dtype=torch.qint8)
-    return q
-
-
 def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
     import random
 
@@ -106,9 +93,12 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
 
     out: Dict[str, Any] = {"machine": machine(), "threads": torch.get_num_threads()}
     model = U2TF.from_pretrained(args.model)
-    dev_examples = []
-    if args.dev and Path(args.dev).exists():
-        dev_examples, _ = load_examples(Path(args.dev), "auto", "own", args.limit, 0)
+    dev_sets = {}
+    for path in args.dev:
+        if not Path(path).exists():
+            raise SystemExit(f"u2tf bench: --dev {path} does not exist")
+        dev_sets[Path(path).name], _ = load_examples(Path(path), "auto", "own", args.limit, 0)
+    dev_examples = next(iter(dev_sets.values()), [])
     if not dev_examples:
         raise SystemExit("u2tf bench needs --dev with written references (e.g. DialogSum dev JSONL)")
     docs = [ex.spoken for ex in dev_examples]
@@ -126,6 +116,10 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
             nemo = NemoITN()
             nemo.format_batch([["warm", "up"]])
             out["latency_nemo_itn"] = latency(nemo.format_batch, utts)
+            nemo_wps = out["latency_nemo_itn"]["words_per_s"]
+            out["speed_vs_nemo_itn"] = {
+                "batch_1": round(out["latency_u2tf"]["words_per_s"] / nemo_wps, 1),
+                "batch_64": round(out["throughput_u2tf"]["batch_64"] / nemo_wps, 1)}
         except ImportError as err:
             out["latency_nemo_itn"] = f"skipped: {err}"
     # Two-stage vs full seq2seq (Table 2 of the paper).
@@ -139,21 +133,25 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
         ablation[f"{n}_words"] = {"two_stage_s": round(two, 3), "full_seq2seq_s": round(full, 3) if full else None,
                                   "ratio": round(full / two, 1) if full else None}
     out["two_stage_vs_full_seq2seq"] = ablation
-    out["scaling"] = {str(n): _scale_child(args.model, n, pool[:2000]) for n in SIZES}
-    # Precision variants, each with its dev accuracy.
-    variants = {"fp32": model}
-    bf16 = U2TF.from_pretrained(args.model, dtype="bf16")
-    variants["bf16"] = bf16
-    variants["int8"] = quantized(model)
+    out["scaling"] = {str(n): _scale_child(args.model, n, pool[:2000]) for n in args.sizes}
+    # Precision variants, each with its dev accuracy (on the first --precision-limit documents).
     from .evaluation.systems import ModelSystem
 
+    makers = {"fp32": lambda: model, "bf16": lambda: U2TF.from_pretrained(args.model, dtype="bf16"),
+              "int8": lambda: U2TF.from_pretrained(args.model, dtype="int8")}
+    subset = dev_examples[: args.precision_limit]
     acc = {}
-    for name, m in variants.items():
-        acc[name] = evaluate_systems(dev_examples, [ModelSystem(model=m, name=name)])[name]
-        acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs, 64)
+    for name in args.variants:
+        m = makers[name]()
+        acc[name] = evaluate_systems(subset, [ModelSystem(model=m, name=name)])[name]
+        acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs[: args.precision_limit],
+                                                      64)
     out["precision"] = acc
-    if nemo is not None:
-        out["accuracy_nemo_itn"] = evaluate_systems(dev_examples, [nemo])[nemo.name]
+    # Accuracy on every dev set, NeMo's WFST ITN on the same spoken input.
+    out["accuracy"] = {}
+    for name, examples in dev_sets.items():
+        systems = [ModelSystem(model=model, name="u2tf")] + ([nemo] if nemo is not None else [])
+        out["accuracy"][name] = evaluate_systems(examples, systems)
     if torch.cuda.is_available():
         gpu = U2TF.from_pretrained(args.model, device="cuda")
         out["gpu"] = {"device": torch.cuda.get_device_name(0),
@@ -193,6 +191,10 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
             lines.append(f"| {key.split('_', 1)[1]} | {v['p50_ms']} | {v['p95_ms']} | {v['words_per_s']} |")
         elif v:
             lines.append(f"| {key.split('_', 1)[1]} | {v} | | |")
+    if "speed_vs_nemo_itn" in result:
+        v = result["speed_vs_nemo_itn"]
+        lines += ["", f"u2tf words/s ÷ NeMo WFST ITN words/s: {v['batch_1']}× at batch 1, {v['batch_64']}× at "
+                  "batch 64 (NeMo ITN has no batching)."]
     lines += ["", "## Throughput by batch size", "", "| batch | words/s |", "|---|---|"]
     lines += [f"| {k.split('_')[1]} | {v} |" for k, v in result["throughput_u2tf"].items()]
     lines += ["", "![batch](bench_batch.png)", "", "## Two-stage vs full seq2seq", "",
@@ -201,15 +203,19 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
               for k, v in result["two_stage_vs_full_seq2seq"].items()]
     lines += ["", "## Scaling", "", "| words | seconds | peak RSS MB |", "|---|---|---|"]
     lines += [f"| {k} | {v['seconds']:.2f} | {v['peak_rss_mb']:.0f} |" for k, v in result["scaling"].items()]
-    lines += ["", "![scaling](bench_scaling.png)", "", "## Precision (dev accuracy next to speed)", "",
+    lines += ["", "![scaling](bench_scaling.png)", "", "## Accuracy (same spoken input for every system)", "",
+              "| dev set | system | PERIOD F1 | COMMA F1 | QUESTION F1 | PER | CER | M-WER | I-WER | words/s |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
+    for dev, systems in result["accuracy"].items():
+        for name, v in systems.items():
+            lines.append(f"| {dev} | {name} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
+                         f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['M-WER']} | {v['I-WER']} | "
+                         f"{v['words_per_s']} |")
+    lines += ["", "## Precision (dev accuracy next to speed)", "",
               "| variant | batch-64 words/s | PERIOD F1 | COMMA F1 | QUESTION F1 | PER | CER | I-WER | M-WER |",
               "|---|---|---|---|---|---|---|---|---|"]
     for k, v in result["precision"].items():
         lines.append(f"| {k} | {v['batch64_words_per_s']} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
-                     f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['I-WER']} | {v['M-WER']} |")
-    if "accuracy_nemo_itn" in result:
-        v = result["accuracy_nemo_itn"]
-        lines.append(f"| NeMo WFST ITN | {v['words_per_s']} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
                      f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['I-WER']} | {v['M-WER']} |")
     lines += ["", f"GPU: {result['gpu'] if isinstance(result['gpu'], str) else json.dumps(result['gpu'])}", ""]
     path = folder / "benchmarks.md"
@@ -220,8 +226,14 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", default=None, help="model folder (default: the shipped model)")
-    parser.add_argument("--dev", type=Path, required=True, help="written references, e.g. DialogSum dev JSONL")
-    parser.add_argument("--limit", type=int, default=200, help="dev documents used")
+    parser.add_argument("--dev", type=Path, action="append", required=True,
+                        help="written references, e.g. DialogSum dev JSONL or IWSLT TSV (repeatable; the first one "
+                             "is also timed)")
+    parser.add_argument("--limit", type=int, default=200, help="dev documents used per --dev")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="transcript lengths for scaling")
+    parser.add_argument("--variants", nargs="+", default=["fp32", "bf16", "int8"], choices=["fp32", "bf16", "int8"])
+    parser.add_argument("--precision-limit", type=int, default=50,
+                        help="dev documents scored for each precision variant")
     parser.add_argument("--utterances", type=int, default=300, help="utterances timed at batch 1")
     parser.add_argument("--out", type=Path, default=Path("docs"), help="report folder")
     parser.add_argument("--no-nemo", action="store_true", help="skip the NeMo WFST baseline")

@@ -207,8 +207,8 @@ class U2TF:
                         dtype: Optional[str] = None, allow_download: bool = False, **options: Any) -> "U2TF":
         """Load a model folder (default: the model shipped in the package). Never downloads unless asked.
 
-        ``dtype``: ``None``/``"fp32"``, or ``"bf16"`` (bf16 autocast for the tagger: faster on CPUs with
-        AVX-512 bf16 and on GPUs).
+        ``dtype``: ``None``/``"fp32"``, ``"bf16"`` (bf16 autocast for the tagger: faster on CPUs with
+        AVX-512 bf16 and on GPUs) or ``"int8"`` (the tagger's Linear layers as dynamic int8; CPU only).
         """
         from .io import read_config, resolve_model
         from .tagger import Tagger
@@ -218,8 +218,10 @@ class U2TF:
         tagger = Tagger.load(folder / config["tagger"], device=device)
         if dtype in ("bf16", "bfloat16"):
             tagger.autocast = True
+        elif dtype == "int8":
+            tagger.quantize_int8()
         elif dtype not in (None, "fp32", "float32"):
-            raise ValueError(f"dtype must be None, 'fp32' or 'bf16', got {dtype!r}")
+            raise ValueError(f"dtype must be None, 'fp32', 'bf16' or 'int8', got {dtype!r}")
         converter = None
         if config.get("converter") and (folder / config["converter"]).exists():
             from .converter import SpanConverter

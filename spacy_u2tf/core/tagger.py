@@ -180,6 +180,16 @@ class Tagger:
     def labels(self) -> Dict[str, Tuple[str, ...]]:
         return self.model.labels
 
+    def quantize_int8(self) -> None:
+        """Run the Linear layers as dynamic int8 (CPU only; weights quantized once, activations per batch)."""
+        if self.device.type != "cpu":
+            raise ValueError("int8 dynamic quantization runs on CPU only")
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # torch.ao deprecation notices; the API still works in this torch
+            self.model = torch.ao.quantization.quantize_dynamic(self.model, {torch.nn.Linear}, dtype=torch.qint8)
+
     # -- persistence -------------------------------------------------------------------------------------
     def save(self, folder: Union[str, Path], dtype: torch.dtype = torch.float16) -> None:
         """Write ``config.json``, ``model.safetensors`` (fp16 by default) and ``tokenizer.json``."""

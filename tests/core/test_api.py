@@ -487,4 +487,13 @@ def test_from_pretrained_hub_like_id_not_cached(monkeypatch, tmp_path) -> None:
 
 def test_from_pretrained_bad_dtype(tiny_model_path) -> None:
     with pytest.raises(ValueError, match="dtype"):
-        U2TF.from_pretrained(tiny_model_path, dtype="int8")
+        U2TF.from_pretrained(tiny_model_path, dtype="int4")
+
+
+@pytest.mark.parametrize("dtype", ["fp32", "bf16", "int8"])
+def test_from_pretrained_precisions_keep_every_word(tiny_model_path, dtype) -> None:
+    words = "so we paid twelve dollars on march fifth and left".split()
+    r = U2TF.from_pretrained(tiny_model_path, dtype=dtype).process(words)
+    assert len(r.punct) == len(r.case) == len(r.itn) == len(words)
+    covered = sorted(i for g in r.groups for i in g.source)
+    assert covered == list(range(len(words)))
