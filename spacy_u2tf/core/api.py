@@ -200,7 +200,8 @@ class U2TF:
         self.written_input = written_input
         self.context = context
         self.batch_size = batch_size
-        self.fallbacks: Counter = Counter()
+        self.fallbacks: Counter = Counter()  # guard fallbacks (and spans of switched-off classes), by reason
+        self.spans_converted = 0  # spans sent to the converter
 
     @classmethod
     def from_pretrained(cls, path_or_name: Union[str, Path, None] = None, *, device: str = "cpu",
@@ -304,6 +305,7 @@ class U2TF:
             plans.append((punct, case, itn, spans))
         if inputs:
             outputs = self.converter.convert(inputs)
+            self.spans_converted += len(inputs)
             from .guards import check_span
 
             for (d, k), written in zip(requests, outputs):

@@ -110,6 +110,7 @@ def evaluate_systems(examples: Sequence[Example], systems: Sequence[System]) -> 
         elapsed = time.perf_counter() - start
         scores = evaluate(examples, outputs)
         scores.update({"seconds": round(elapsed, 2), "words_per_s": round(words / max(elapsed, 1e-9), 1)})
+        scores.update(getattr(system, "last_stats", {}))
         report[system.name] = scores
     return report
 

@@ -28,7 +28,17 @@ class ModelSystem:
         self.model = model
 
     def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
-        return [r.text for r in self.model.process_batch([list(d) for d in spoken_docs])]
+        """Written text per document; ``last_stats`` gets the spans converted and the guard fallbacks of the call."""
+        spans0 = getattr(self.model, "spans_converted", 0)
+        fallbacks0 = dict(getattr(self.model, "fallbacks", {}))
+        out = [r.text for r in self.model.process_batch([list(d) for d in spoken_docs])]
+        spans = getattr(self.model, "spans_converted", 0) - spans0
+        fallbacks = {k: v - fallbacks0.get(k, 0) for k, v in getattr(self.model, "fallbacks", {}).items()
+                     if v > fallbacks0.get(k, 0)}
+        guard = sum(v for k, v in fallbacks.items() if not k.startswith("class"))
+        self.last_stats = {"spans_converted": spans, "fallbacks": fallbacks,
+                           "fallback_rate": round(guard / spans, 4) if spans else 0.0}
+        return out
 
 
 class CommandSystem:

@@ -1,0 +1,48 @@
+"""Plot the dev learning curves of a tagger run and a converter run from their ``train.log`` files.
+
+    python benchmarks/learning_curves.py --tagger ~/.cache/u2tf/runs/tagger1 --converter ~/.cache/u2tf/runs/conv3 \
+        --out docs/learning_curves.png
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from spacy_u2tf.training.converter import read_log
+
+TAGGER_KEYS = ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL", "case_f1_ACRONYM",
+               "itn_span_f1")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tagger", type=Path, action="append", default=[], help="tagger run folder (repeatable)")
+    ap.add_argument("--converter", type=Path, action="append", default=[], help="converter run folder (repeatable)")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(1, 2, figsize=(11, 3.8))
+    tagger = [e for run in args.tagger for e in read_log(run) if "dev" in e]
+    for key in TAGGER_KEYS:
+        points = sorted({e["step"]: e["dev"][key] for e in tagger if key in e["dev"]}.items())
+        ax[0].plot([p[0] for p in points], [p[1] for p in points], "o-", label=key.replace("_f1", ""), ms=3)
+    ax[0].set(xlabel="step (32 windows of 64 subwords)", ylabel="dev F1", title="stage 1: DialogSum dev (labels)")
+    ax[0].legend(fontsize=7)
+    for run in args.converter:
+        points = [(e["step"], e["dev"]["mean"]) for e in read_log(run) if "exact" in e.get("dev", {})]
+        ax[1].plot([p[0] for p in points], [p[1] for p in points], "o-", label=run.name, ms=3)
+    ax[1].set(xlabel="step (64 spans)", ylabel="mean exact match", title="stage 2: held-out generated spans")
+    ax[1].legend(fontsize=7)
+    fig.tight_layout()
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(args.out, dpi=110)
+    print(args.out)
+
+
+if __name__ == "__main__":
+    main()
