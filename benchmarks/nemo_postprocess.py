@@ -8,9 +8,10 @@ long with a 0.1 s gap (offsets in 40 ms frames), formats them in batches and che
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
+
+from report_io import emit
 
 
 def main() -> None:
@@ -49,10 +50,7 @@ def main() -> None:
               "hypotheses_per_s": round(len(out) / seconds, 1),
               "words_per_s": round(args.n * args.words / seconds, 1), "start_after_end": bad,
               "example": {"in": hyps[0].text, "out": out[0].text}}
-    print(json.dumps(result, indent=2))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(result, indent=2))
+    emit(result, args.json)
 
 
 if __name__ == "__main__":

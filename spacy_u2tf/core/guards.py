@@ -26,6 +26,7 @@ _MONTH_NUMBER = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS = set(_MONTH_NUMBER)
 _WORD = re.compile(r"[A-Za-z]+")
+_DIGITS = re.compile(r"\d+")
 
 
 def _ordinal_base(word: str) -> str:
@@ -68,6 +69,10 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
         current, total, last_kind = None, 0, ""
 
     for raw in words:
+        if _DIGITS.search(raw):  # a written number in the spoken input ("20", "1,034", "20th") stays that number
+            flush()
+            out.append("".join(_DIGITS.findall(raw)))
+            continue
         w = _ordinal_base(_singular(raw.lower()))
         if w in ("double", "triple"):
             flush()
@@ -117,10 +122,26 @@ def spoken_digits(words: Sequence[str], keep_scales: AbstractSet[str] = frozense
 def _licensed_words(spoken: Sequence[str]) -> set:
     allowed = {w.lower().strip("'") for w in spoken} | _LICENSED | _MONTHS
     allowed |= {w.lower()[:-2] for w in spoken if w.endswith("'s")}
+    allowed |= {run for w in spoken for run in _WORD.findall(w.lower())}  # "o'keefe" licenses "o" and "keefe"
     letters = [w for w in spoken if len(w) == 1 or (len(w) == 3 and w.endswith("'s"))]
     if letters:
         allowed.add("".join(w[0] for w in letters).lower())
     return allowed
+
+
+def _joins_spoken_words(word: str, spoken: Sequence[str]) -> bool:
+    """Whether ``word`` is a run of whole consecutive spoken words run together ("john smith" → "johnsmith"),
+    not just any substring of them ("billion dollars" does not license "billiond")."""
+    pieces = ["".join(_WORD.findall(w.lower())) for w in spoken]
+    for i in range(len(pieces)):
+        joined = ""
+        for piece in pieces[i:]:
+            joined += piece
+            if joined == word:
+                return True
+            if len(joined) >= len(word) or not word.startswith(joined):
+                break
+    return False
 
 
 def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = None) -> Optional[str]:
@@ -137,10 +158,9 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     if cls == "mixed":
         return None if text.lower() == " ".join(spoken_span).lower() else "mixed: letters changed"
     allowed = _licensed_words(spoken_span)
-    spoken_joined = "".join(spoken_span).lower()
     for word in _WORD.findall(text):
         lw = word.lower()
-        if lw not in allowed and lw not in spoken_joined:
+        if lw not in allowed and not _joins_spoken_words(lw, spoken_span):
             return f"invented word: {word}"
     return _number_check(spoken_span, text)
 

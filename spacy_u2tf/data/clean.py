@@ -51,7 +51,9 @@ def _join_thousands(m: "re.Match[str]") -> str:
 # Each rule: (name, compiled pattern, replacement). Applied in order; the counter records texts each one changed.
 _RULES = [
     ("html_tag", re.compile(r"<[^<>]{1,200}>"), " "),
-    ("missing_space", re.compile(r"(?<=[a-z]{2})([.?,])(?=[A-Z][a-z])"), r"\1 "),
+    # "days.Yes", "Hmm.I think", "Yes,I'm" (not "Ph.D." or "U.S.A.": two letters before, a word after)
+    ("missing_space", re.compile(r"(?<=[A-Za-z]{2})(?<!www)([.?,])(?=[A-Z](?:[a-z]|'[a-z]|\s))"), r"\1 "),
+    ("contraction_case", re.compile(r"(?:(?<=[a-z])|(?<=\bI))'(Ve|Ll|Re|S|M|D|T)\b"), lambda m: "'" + m.group(1).lower()),
     ("ampersand_word", re.compile(r"(?<=\s)&(?=\s)"), "and"),
     ("shift_typo", re.compile(r"\b([A-Z])([A-Z])([a-z]{2,})\b"), lambda m: m.group(1) + m.group(2).lower() + m.group(3)),
     ("speaker_label", re.compile(r"(?m)^\s*(?:#\s*[A-Za-z]+\s*\d*\s*#|[A-Z][A-Za-z]*(?: [A-Z][A-Za-z.]*){0,2}|[A-Z]{2,}(?: [A-Z]{2,})*)\s*:\s+(?=\S)"), ""),
@@ -70,6 +72,7 @@ _RULES = [
     ("lone_mark", re.compile(r"[-:;](?<!\S.)[-:;]*(?=[,.?]*(?:\s|$))"), ""),  # a token of only - : ;
     ("other_marks", re.compile(r"[|~^\\]|(?<!\w)[*_=+](?!\w)"), " "),
     ("currency_space", re.compile(r"(?<=[$€£¥]) +(?=\d)"), ""),
+    ("percent_space", re.compile(r"(?<=\d) +(?=%)"), ""),
     ("split_thousands", _SPLIT_THOUSANDS, _join_thousands),
     ("split_initials", re.compile(r"[A-Z](?<![\w.'][A-Z])\.(?:[A-Z]\.)*(?: [A-Z]\.(?:[A-Z]\.)*)+(?!\w)"),
      lambda m: m.group(0).replace(" ", "")),

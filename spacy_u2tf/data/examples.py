@@ -62,19 +62,24 @@ class ExampleBuilder:
             if not _is_plain_word(word):
                 self.rejected["uncovered_token"] += 1
                 return None
-            label = case_label(word)
-            if label == "MIXED":
-                spans.append(SpanPair(len(spoken), len(spoken) + 1, MIXED_CLASS, word))
-                self.span_classes[MIXED_CLASS] += 1
-            spoken.append(word.lower())
-            punct.append(mark)
-            case.append(label)
-            itn.append("O")
+            self._add_word(word, mark, spoken, punct, case, itn, spans)
             pos = end + 1
         if not spoken:
             self.rejected["empty"] += 1
             return None
         return Example(text, spoken, punct, case, itn, spans, source)
+
+    def _add_word(self, word: str, mark: str, spoken: List[str], punct: List[str], case: List[str],
+                  itn: List[str], spans: List[SpanPair]) -> None:
+        """Append one plain written word; a mixed-case word ("TVs", "iPhone") also gets its stage-2 span pair."""
+        label = case_label(word)
+        if label == "MIXED":
+            spans.append(SpanPair(len(spoken), len(spoken) + 1, MIXED_CLASS, word))
+            self.span_classes[MIXED_CLASS] += 1
+        spoken.append(word.lower())
+        punct.append(mark)
+        case.append(label)
+        itn.append("O")
 
     def _add_entity(
         self,
@@ -100,10 +105,7 @@ class ExampleBuilder:
         if ent.cls == "acronym" and not self._spoken and "." not in written and rng.random() >= self.spell_acronym_p:
             word = written
             if _is_plain_word(word):
-                spoken.append(word.lower())
-                punct.append(mark)
-                case.append(case_label(word))
-                itn.append("O")
+                self._add_word(word, mark, spoken, punct, case, itn, spans)
                 return token_end + 1
         words = self._spoken.get((ent.start, ent.end)) or verbalize(written, ent.cls, rng)
         if not words or not all(_is_plain_word(w) for w in words):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 import time
 from collections import defaultdict
@@ -69,10 +70,18 @@ def _loose(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
+def _style_free(text: str) -> str:
+    """:func:`_loose`, lowercased, without house-style differences that keep the value: digit-group commas
+    (``147,451`` = ``147451``) and a zero-padded hour (``02:30`` = ``2:30``)."""
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", _loose(text).lower())
+    return re.sub(r"\b0(\d:\d\d)", r"\1", text)
+
+
 def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[int],
                         cased: bool = False) -> Dict[str, Dict]:
-    """Share of NeMo's own ITN test cases each system reproduces, by class (exact, and ignoring a capitalized
-    first letter and a final mark, which the formatter adds and NeMo's cases leave out)."""
+    """Share of NeMo's own ITN test cases each system reproduces, by class: ``exact``; ``loose``, ignoring a
+    capitalized first letter and a final mark, which the formatter adds and NeMo's cases leave out; ``style_free``,
+    also ignoring case, digit-group commas and zero-padded hours (same value, other house style)."""
     cases = list(read_nemo_cases(path, cased))
     if limit:
         cases = cases[:limit]
@@ -82,16 +91,19 @@ def evaluate_nemo_cases(path: Path, systems: Sequence[System], limit: Optional[i
         spoken = [spoken.split() for _, spoken, _ in cases]
         outputs = system.format_batch(spoken)
         elapsed = time.perf_counter() - start
-        per: Dict[str, List[int]] = defaultdict(lambda: [0, 0, 0])
+        per: Dict[str, List[int]] = defaultdict(lambda: [0, 0, 0, 0])  # exact, loose, style-free, total
         for (cls, _, written), got in zip(cases, outputs):
             per[cls][0] += got == written
             per[cls][1] += _loose(got) == _loose(written)
-            per[cls][2] += 1
-        scores = {f"exact_{c}": round(v[0] / v[2], 4) for c, v in sorted(per.items())}
-        scores.update({f"loose_{c}": round(v[1] / v[2], 4) for c, v in sorted(per.items())})
-        total = [sum(v[k] for v in per.values()) for k in range(3)]
-        scores.update({"exact_all": round(total[0] / max(1, total[2]), 4),
-                       "loose_all": round(total[1] / max(1, total[2]), 4), "cases": total[2],
+            per[cls][2] += _style_free(got) == _style_free(written)
+            per[cls][3] += 1
+        scores = {f"exact_{c}": round(v[0] / v[3], 4) for c, v in sorted(per.items())}
+        scores.update({f"loose_{c}": round(v[1] / v[3], 4) for c, v in sorted(per.items())})
+        scores.update({f"style_free_{c}": round(v[2] / v[3], 4) for c, v in sorted(per.items())})
+        total = [sum(v[k] for v in per.values()) for k in range(4)]
+        scores.update({"exact_all": round(total[0] / max(1, total[3]), 4),
+                       "loose_all": round(total[1] / max(1, total[3]), 4),
+                       "style_free_all": round(total[2] / max(1, total[3]), 4), "cases": total[3],
                        "seconds": round(elapsed, 2),
                        "words_per_s": round(sum(map(len, spoken)) / max(elapsed, 1e-9), 1)})
         report[system.name] = scores
@@ -111,8 +123,23 @@ def evaluate_systems(examples: Sequence[Example], systems: Sequence[System]) -> 
         scores = evaluate(examples, outputs)
         scores.update({"seconds": round(elapsed, 2), "words_per_s": round(words / max(elapsed, 1e-9), 1)})
         scores.update(getattr(system, "last_stats", {}))
+        scores.update(_stage1_scores(examples, getattr(system, "last_labels", None)))
         report[system.name] = scores
     return report
+
+
+def _stage1_scores(examples: Sequence[Example], labels: Optional[Sequence[Dict]]) -> Dict[str, float]:
+    """Label-level F1 of the tagger on the same spoken words (``label_`` keys: punctuation per mark, casing per
+    class outside ITN spans, exact ITN span F1); empty when the system gives no labels."""
+    if not labels or len(labels) != len(examples):
+        return {}
+    if any(len(lab["punct"]) != len(ex.spoken) for lab, ex in zip(labels, examples)):
+        return {}
+    from .label_scores import label_scores
+
+    scores = label_scores(examples, labels)
+    keep = [k for k in scores if "_f1" in k]
+    return {f"label_{k}": scores[k] for k in keep}
 
 
 def _cell(value: Optional[float]) -> str:

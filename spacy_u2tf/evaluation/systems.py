@@ -2,7 +2,28 @@
 from __future__ import annotations
 
 import subprocess
-from typing import Any, List, Optional, Protocol, Sequence
+from typing import Any, List, Optional, Protocol, Sequence, Tuple
+
+from ..core.labels import PLAIN_CLASS
+
+
+def words_kept_outside_spans(result: Any) -> Tuple[int, int]:
+    """(kept, total) over a Result's spoken words outside converted spans: a word is kept when its written word
+    equals it apart from case and trailing punctuation; a spoken word in no alignment group counts as lost."""
+    groups = getattr(result, "groups", None)
+    if groups is None:  # a model that gives text only
+        return 0, 0
+    covered: set = set()
+    kept = total = 0
+    for g in groups:
+        covered.update(g.source)
+        if g.cls == PLAIN_CLASS or g.fallback:
+            written = [result.words[t].rstrip(",.?").lower() for t in g.target]
+            spoken = [result.spoken[s] for s in g.source]
+            total += len(spoken)
+            kept += sum(a == b for a, b in zip(spoken, written)) if len(spoken) == len(written) else 0
+    lost = len(result.spoken) - len(covered)
+    return kept, total + lost
 
 
 class System(Protocol):
@@ -31,13 +52,20 @@ class ModelSystem:
         """Written text per document; ``last_stats`` gets the spans converted and the guard fallbacks of the call."""
         spans0 = getattr(self.model, "spans_converted", 0)
         fallbacks0 = dict(getattr(self.model, "fallbacks", {}))
-        out = [r.text for r in self.model.process_batch([list(d) for d in spoken_docs])]
+        results = self.model.process_batch([list(d) for d in spoken_docs])
+        out = [r.text for r in results]
+        # stage-1 labels on the spoken words, for label-level scores (None when a model gives text only)
+        self.last_labels = [{"punct": r.punct, "case": r.case, "itn": r.itn} for r in results] \
+            if all(hasattr(r, "punct") for r in results) else None
+        kept, total = map(sum, zip(*(words_kept_outside_spans(r) for r in results))) if results else (0, 0)
         spans = getattr(self.model, "spans_converted", 0) - spans0
         fallbacks = {k: v - fallbacks0.get(k, 0) for k, v in getattr(self.model, "fallbacks", {}).items()
                      if v > fallbacks0.get(k, 0)}
         guard = sum(v for k, v in fallbacks.items() if not k.startswith("class"))
         self.last_stats = {"spans_converted": spans, "fallbacks": fallbacks,
-                           "fallback_rate": round(guard / spans, 4) if spans else 0.0}
+                           "fallback_rate": round(guard / spans, 4) if spans else 0.0,
+                           "words_outside_spans": total,
+                           "words_outside_spans_kept": round(kept / total, 6) if total else 1.0}
         return out
 
 

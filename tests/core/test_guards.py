@@ -63,6 +63,10 @@ LENIENT = [
     ("one thousand ten million", "1,010 million"),
     ("underscore one", "_one"),
     ("w w w dot example dot com", "www.example.com"),
+    ("john smith at gmail dot com", "johnsmith@gmail.com"),
+    ("o'connell street", "O'Connell St."),
+    ("90 percent", "90%"),
+    ("1,034 dollars", "$1,034"),
     ("four one one one one one one one one one one one one one one one", "4111 1111 1111 1111"),
 ]
 
@@ -77,6 +81,10 @@ def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
     ("twenty five dollars", "dollars", "number dropped"),
     ("twenty five dollars", "$25 million", "invented word"),
     ("info at example dot com", "info@sample.com", "invented word"),
+    ("ninety seven billion dollars", "$97 Billiond", "invented word"),  # a substring of two words is no word
+    ("90 percent", "%", "number dropped"),  # digits already in the input count as its numbers
+    ("20 ab", "AB", "number dropped"),
+    ("20 ab", "21 AB", "number changed"),
 ])
 def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) -> None:
     got = check_span(spoken.split(), written)

@@ -30,11 +30,15 @@ def test_cleaning_rules_and_counts() -> None:
         ("Confirm the details:Booking a table.", "Confirm the details, Booking a table.", "inner_semicolon_colon"),
         ("That;s fine, I;m here.", "That's fine, I'm here.", "inner_semicolon_colon"),
         ("It costs $ 24 a night.", "It costs $24 a night.", "currency_space"),
+        ("We offer you a 5 % discount.", "We offer you a 5% discount.", "percent_space"),
         ("It costs $ 2, 100.", "It costs $2,100.", "split_thousands"),
         ("A 2, 000 yuan raise.", "A 2,000 yuan raise.", "split_thousands"),
         ("It has 1, 000, 000 books.", "It has 1,000,000 books.", "split_thousands"),
         ("He went to the U. S. .", "He went to the U.S.", "split_initials"),
         ("H. G. Wells cited R.A. V. today.", "H.G. Wells cited R.A.V. today.", "split_initials"),
+        ("It takes 2 days.Yes, I know.", "It takes 2 days. Yes, I know.", "missing_space"),
+        ("Hmm.I think so,I'm sure.", "Hmm. I think so, I'm sure.", "missing_space"),
+        ("I'Ve met them, you'Ll see.", "I've met them, you'll see.", "contraction_case"),
     ],
 )
 def test_rule_fixes_and_counts(line: str, expected: str, rule: str) -> None:
@@ -50,6 +54,8 @@ def test_rule_fixes_and_counts(line: str, expected: str, rule: str) -> None:
         "See pages 412, 413 and 140, 142, 43.",  # lists of numbers are not split thousands
         "Plan A. I think so.",  # one initial is not an abbreviation
         "It is 3:30, see John 3:16.",
+        "He got a Ph.D. in the U.S.A. and runs www.YouTube.com today.",
+        "O'Keefe said DON'T.",
     ],
 )
 def test_rule_fixes_leave_lookalikes_alone(line: str) -> None:

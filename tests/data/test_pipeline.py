@@ -37,3 +37,17 @@ def test_pipeline_is_deterministic_across_processes(tmp_path: Path) -> None:
     c = run_pipeline([src], tmp_path / "c", seed=4, processes=1, min_example_words=5, progress=False)
     assert c["mini"]["examples"] == stats["examples"]
     assert _read(tmp_path / "c") != _read(tmp_path / "a")  # another seed draws other spoken variants
+
+
+def test_unspelled_plural_acronym_round_trips_as_mixed_case() -> None:
+    """"TVs" said as one word ("tvs") is mixed case: it needs its stage-2 span pair to come back."""
+    import random
+
+    from spacy_u2tf.data.examples import ExampleBuilder
+
+    builder = ExampleBuilder(spell_acronym_p=0.0)
+    ex = builder.build("Some TVs and PCs have it.", random.Random(0))
+    assert ex is not None
+    assert ex.spoken == ["some", "tvs", "and", "pcs", "have", "it"]
+    assert [(s.start, s.cls, s.written) for s in ex.spans] == [(1, "mixed", "TVs"), (3, "mixed", "PCs")]
+    assert ex.assemble().text == ex.written

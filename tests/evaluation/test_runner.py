@@ -52,6 +52,15 @@ def test_command_system_and_runner(tmp_path: Path) -> None:
     cases.write_text("twelve~Twelve.\nthree~3\n")
     nemo_report = evaluate_nemo_cases(cases, [upper], None)[upper.name]
     assert nemo_report["exact_cardinal"] == 0.5 and nemo_report["loose_cardinal"] == 0.5
+    assert nemo_report["style_free_cardinal"] == 0.5
+
+
+def test_style_free_comparison_keeps_values_apart() -> None:
+    from spacy_u2tf.evaluation.runner import _style_free
+
+    assert _style_free("147,451.") == _style_free("147451") and _style_free("02:30") == _style_free("2:30")
+    assert _style_free("1,000,000") == "1000000" and _style_free("Two p.m.") == "two p.m"
+    assert _style_free("12:30") != _style_free("2:30") and _style_free("1,5") != _style_free("15")
 
 
 def test_make_system_rejects_unknown() -> None:
@@ -131,3 +140,44 @@ def test_model_system_wraps_a_loaded_model() -> None:
     fake = SimpleNamespace(process_batch=lambda docs: [SimpleNamespace(text=" ".join(d).upper()) for d in docs])
     system = ModelSystem(model=fake, name="fake")
     assert system.name == "fake" and system.format_batch([["a", "b"], []]) == ["A B", ""]
+
+
+def test_words_kept_outside_spans_counts_changed_and_lost_words() -> None:
+    from spacy_u2tf.core.api import Result
+    from spacy_u2tf.core.assemble import AlignmentGroup
+    from spacy_u2tf.evaluation.systems import words_kept_outside_spans
+
+    spoken = ["i", "paid", "twelve", "dollars", "today"]
+    ok = Result(spoken=spoken, words=["I", "paid", "$12", "today."],
+                groups=[AlignmentGroup((0,), (0,), "plain"), AlignmentGroup((1,), (1,), "plain"),
+                        AlignmentGroup((2, 3), (2,), "money"), AlignmentGroup((4,), (3,), "plain")])
+    assert words_kept_outside_spans(ok) == (3, 3)
+    # "today" changed and "paid" in no group: one kept of three
+    bad = Result(spoken=spoken, words=["I", "$12", "tomorrow."],
+                 groups=[AlignmentGroup((0,), (0,), "plain"), AlignmentGroup((2, 3), (1,), "money"),
+                         AlignmentGroup((4,), (2,), "plain")])
+    assert words_kept_outside_spans(bad) == (1, 3)
+    fallback = Result(spoken=["at", "three", "thirty"], words=["At", "three", "thirty."],
+                      groups=[AlignmentGroup((0,), (0,), "plain"), AlignmentGroup((1, 2), (1, 2), "time", True)])
+    assert words_kept_outside_spans(fallback) == (3, 3)
+
+
+def test_runner_adds_stage1_label_scores_for_models_with_labels() -> None:
+    import random
+
+    from spacy_u2tf.core.api import Result
+    from spacy_u2tf.data.examples import make_example
+    from spacy_u2tf.evaluation.runner import evaluate_systems
+    from spacy_u2tf.evaluation.systems import ModelSystem
+
+    ex = make_example("Hello, how are you? I am fine.", random.Random(0))
+    assert ex is not None
+
+    class Echo:  # returns the gold labels: every stage-1 score must be perfect
+        def process_batch(self, docs):
+            return [Result(spoken=list(d), words=ex.written.split(), punct=list(ex.punct), case=list(ex.case),
+                           itn=list(ex.itn)) for d in docs]
+
+    scores = evaluate_systems([ex], [ModelSystem(model=Echo(), name="echo")])["echo"]
+    assert scores["label_punct_f1_COMMA"] == scores["label_punct_f1_PERIOD"] == 1.0
+    assert scores["label_case_f1_CAPITAL"] == 1.0

@@ -1,0 +1,58 @@
+"""Exact match per entity class of a span converter on the generated held-out set (the training dev set).
+
+The held-out entities come from their own seed (``DEV_SEED``), in the house style, placed in spoken context drawn
+from the data pipeline's output, exactly as ``u2tf train converter`` validates. Also reports spans/s.
+
+    python benchmarks/converter_classes.py --data ~/.cache/u2tf/data/train-own \
+        --converter spacy_u2tf/assets/u2tf-default/converter --per-class 200 --json docs/eval/converter_classes.json
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from pathlib import Path
+
+from report_io import emit
+
+
+def main() -> None:
+    import torch
+
+    from spacy_u2tf.core.converter import SpanConverter
+    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score
+    from spacy_u2tf.training.shards import mixture, parse_weights
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data` (context hosts)")
+    ap.add_argument("--converter", type=Path, required=True)
+    ap.add_argument("--weights", default="sgd=3,qmsum=2,speeches=1,scotus=1")
+    ap.add_argument("--per-class", type=int, default=200)
+    ap.add_argument("--context", type=int, default=3)
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--failures", type=int, default=0, help="print this many failures per class")
+    ap.add_argument("--json", type=Path, default=None)
+    args = ap.parse_args()
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    hosts = [ex.spoken for ex, _ in zip(mixture(args.data, parse_weights(args.weights), random.Random(DEV_SEED)),
+                                        range(200))]
+    pairs = dev_set(hosts, args.context, args.per_class)
+    converter = SpanConverter.load(args.converter)
+    start = time.perf_counter()
+    result = score(converter, pairs)
+    elapsed = time.perf_counter() - start
+    result.update({"spans": len(pairs), "spans_per_s": round(len(pairs) / elapsed, 1),
+                   "threads": torch.get_num_threads(), "converter": str(args.converter)})
+    if args.failures:
+        outputs = converter.convert([p[0] for p in pairs])
+        shown: dict = {}
+        for (text, want, cls), got in zip(pairs, outputs):
+            if got != want and shown.get(cls, 0) < args.failures:
+                shown[cls] = shown.get(cls, 0) + 1
+                print(f"[{cls}] {text!r}\n    want {want!r}\n    got  {got!r}")
+    emit(result, args.json)
+
+
+if __name__ == "__main__":
+    main()
