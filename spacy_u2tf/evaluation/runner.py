@@ -216,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
             report = evaluate_systems(examples, systems)
             for scores in report.values():
                 scores["unusable_references"] = failed
-            key = f"{path.name} ({'labels' if fmt == 'iwslt' else args.verbalizer + ' verbalizer'})"
+            source = {"iwslt": "labels", "examples": "saved examples"}.get(fmt, f"{args.verbalizer} verbalizer")
+            key = f"{path.name} ({source})"
             if fmt == "iwslt":
                 for scores in report.values():
                     scores["note"] = IWSLT_NOTE
