@@ -20,7 +20,7 @@ def main() -> None:
     import torch
 
     from spacy_u2tf.core.converter import SpanConverter
-    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score
+    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score_outputs
     from spacy_u2tf.training.shards import mixture, parse_weights
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -40,12 +40,12 @@ def main() -> None:
     pairs = dev_set(hosts, args.context, args.per_class)
     converter = SpanConverter.load(args.converter)
     start = time.perf_counter()
-    result = score(converter, pairs)
+    outputs = converter.convert([p[0] for p in pairs])
     elapsed = time.perf_counter() - start
+    result = score_outputs(pairs, outputs)
     result.update({"spans": len(pairs), "spans_per_s": round(len(pairs) / elapsed, 1),
                    "threads": torch.get_num_threads(), "converter": str(args.converter)})
     if args.failures:
-        outputs = converter.convert([p[0] for p in pairs])
         shown: dict = {}
         for (text, want, cls), got in zip(pairs, outputs):
             if got != want and shown.get(cls, 0) < args.failures:

@@ -13,9 +13,9 @@ import re
 import time
 from collections import Counter
 from pathlib import Path
+from typing import List, Tuple
 
 from report_io import emit
-from typing import List, Tuple
 
 
 def _key(text: str) -> str:
@@ -42,7 +42,6 @@ def load_ner(name: str):
 
 
 def main() -> None:
-
     from spacy_u2tf.evaluation.runner import load_examples
 
     ap = argparse.ArgumentParser()

@@ -129,10 +129,9 @@ def _licensed_words(spoken: Sequence[str]) -> set:
     return allowed
 
 
-def _joins_spoken_words(word: str, spoken: Sequence[str]) -> bool:
-    """Whether ``word`` is a run of whole consecutive spoken words run together ("john smith" → "johnsmith"),
-    not just any substring of them ("billion dollars" does not license "billiond")."""
-    pieces = ["".join(_WORD.findall(w.lower())) for w in spoken]
+def _joins_spoken_words(word: str, pieces: Sequence[str]) -> bool:
+    """Whether ``word`` is a run of whole consecutive spoken words (``pieces``: their letters) run together
+    ("john smith" → "johnsmith"), not just any substring of them ("billion dollars" does not license "billiond")."""
     for i in range(len(pieces)):
         joined = ""
         for piece in pieces[i:]:
@@ -158,9 +157,10 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     if cls == "mixed":
         return None if text.lower() == " ".join(spoken_span).lower() else "mixed: letters changed"
     allowed = _licensed_words(spoken_span)
+    pieces = ["".join(_WORD.findall(w.lower())) for w in spoken_span]
     for word in _WORD.findall(text):
         lw = word.lower()
-        if lw not in allowed and not _joins_spoken_words(lw, spoken_span):
+        if lw not in allowed and not _joins_spoken_words(lw, pieces):
             return f"invented word: {word}"
     return _number_check(spoken_span, text)
 

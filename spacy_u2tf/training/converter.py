@@ -61,9 +61,13 @@ def dev_set(hosts: List[List[str]], context: int, per_class: int = 100, seed: in
 
 def score(converter: Any, pairs: Sequence[Pair]) -> Dict[str, Any]:
     """Exact match per class (raw model output) and the guard fallback rate on ``pairs``."""
+    return score_outputs(pairs, converter.convert([p[0] for p in pairs]))
+
+
+def score_outputs(pairs: Sequence[Pair], outputs: Sequence[str]) -> Dict[str, Any]:
+    """:func:`score` of outputs already converted, one per pair."""
     from ..core.guards import check_span
 
-    outputs = converter.convert([p[0] for p in pairs])
     hits: Dict[str, List[int]] = defaultdict(list)
     reasons: Counter = Counter()
     for (text, want, cls), got in zip(pairs, outputs):

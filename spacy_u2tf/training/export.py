@@ -80,9 +80,9 @@ def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_s
         cevals = [e for e in conv if "exact" in e.get("dev", {})]
         cbest = max(cevals, key=lambda e: e["dev"]["mean"]) if cevals else None
         csteps = max((e.get("step", 0) for e in conv), default=0)
-        lines += ["## Stage 2: span converter", "", "Character-level encoder-decoder trained from scratch (no "
-                  f"pretrained seq2seq exists here), {csteps} steps of 64 spans on {hardware}; half pipeline "
-                  "spans, half generated entities of rare classes.", ""]
+        lines += ["## Stage 2: span converter", "", "Character-level encoder-decoder (no pretrained seq2seq "
+                  f"exists here), {csteps} steps of 64 spans on {hardware}; pipeline span pairs mixed with "
+                  "generated entities of rare classes.", ""]
         if cbest:
             lines += [f"Held-out generated spans, exact match per class (step {cbest['step']}):", "",
                       "| class | exact |", "|---|---|"]
