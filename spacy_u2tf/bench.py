@@ -16,6 +16,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
+from .core.api import DTYPES
+
 SIZES = (1000, 10000, 50000)
 
 
@@ -138,8 +140,8 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
     # Precision variants, each with its dev accuracy (on the first --precision-limit documents).
     from .evaluation.systems import ModelSystem
 
-    makers = {"fp32": lambda: model, "bf16": lambda: U2TF.from_pretrained(args.model, dtype="bf16"),
-              "int8": lambda: U2TF.from_pretrained(args.model, dtype="int8")}
+    makers = {name: (lambda name=name: model if name == "fp32" else U2TF.from_pretrained(args.model, dtype=name))
+              for name in DTYPES}
     subset = dev_examples[: args.precision_limit]
     acc = {}
     for name in args.variants:
@@ -235,7 +237,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "is also timed)")
     parser.add_argument("--limit", type=int, default=200, help="dev documents used per --dev")
     parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="transcript lengths for scaling")
-    parser.add_argument("--variants", nargs="+", default=["fp32", "bf16", "int8"], choices=["fp32", "bf16", "int8"])
+    parser.add_argument("--variants", nargs="+", default=["fp32", "bf16", "int8"], choices=DTYPES,
+                        help="tagger precisions / runtimes to compare (onnx, onnx-int8: ONNX Runtime, extra onnx)")
     parser.add_argument("--precision-limit", type=int, default=50,
                         help="dev documents scored for each precision variant")
     parser.add_argument("--utterances", type=int, default=300, help="utterances timed at batch 1")

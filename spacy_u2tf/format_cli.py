@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Iterator, List, Optional, TextIO, Tuple
 
+from .core.api import DTYPES
+
 
 class InputError(Exception):
     """A line that cannot be read; the message names it."""
@@ -51,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", default=None, help="model folder or name (default: the shipped model)")
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--device", default="cpu")
-    parser.add_argument("--dtype", default=None, choices=["fp32", "bf16", "int8"], help="tagger precision")
+    parser.add_argument("--dtype", default=None, choices=DTYPES, help="tagger precision or runtime")
     parser.add_argument("--no-punctuation", action="store_true")
     parser.add_argument("--no-truecase", action="store_true")
     parser.add_argument("--no-itn", action="store_true")

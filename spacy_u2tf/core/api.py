@@ -13,6 +13,7 @@ from .labels import MIXED_CLASS, SENTENCE_END, bio_spans
 from .spans import DEFAULT_CONTEXT, span_input
 
 WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
+DTYPES = ("fp32", "bf16", "int8", "onnx", "onnx-int8")  # tagger precision / runtime, see U2TF.from_pretrained
 _WRITTEN_MARKS = re.compile(r"[A-Z0-9$€£%@]|[,.?!;:](?:\s|$)")
 LEXICON_CLASS = "lexicon"
 
@@ -209,7 +210,8 @@ class U2TF:
         """Load a model folder (default: the model shipped in the package). Never downloads unless asked.
 
         ``dtype``: ``None``/``"fp32"``, ``"bf16"`` (bf16 autocast for the tagger: faster on CPUs with
-        AVX-512 bf16 and on GPUs) or ``"int8"`` (the tagger's Linear layers as dynamic int8; CPU only).
+        AVX-512 bf16 and on GPUs), ``"int8"`` (the tagger's Linear layers as dynamic int8; CPU only), or
+        ``"onnx"`` / ``"onnx-int8"`` (the tagger in ONNX Runtime, fp32 or int8; CPU only, extra ``onnx``).
         """
         from .io import read_config, resolve_model
         from .tagger import Tagger
@@ -221,8 +223,10 @@ class U2TF:
             tagger.autocast = True
         elif dtype == "int8":
             tagger.quantize_int8()
+        elif dtype in ("onnx", "onnx-int8"):
+            tagger.use_onnx_runtime(int8=dtype == "onnx-int8")
         elif dtype not in (None, "fp32", "float32"):
-            raise ValueError(f"dtype must be None, 'fp32', 'bf16' or 'int8', got {dtype!r}")
+            raise ValueError(f"dtype must be one of {', '.join(map(repr, DTYPES))} or None, got {dtype!r}")
         converter = None
         if config.get("converter") and (folder / config["converter"]).exists():
             from .converter import SpanConverter

@@ -190,6 +190,18 @@ class Tagger:
             warnings.simplefilter("ignore")  # torch.ao deprecation notices; the API still works in this torch
             self.model = torch.ao.quantization.quantize_dynamic(self.model, {torch.nn.Linear}, dtype=torch.qint8)
 
+    def use_onnx_runtime(self, int8: bool = True, cache_dir: Optional[Union[str, Path]] = None) -> None:
+        """Run the model with ONNX Runtime (CPU; int8 dynamic quantization of its MatMuls by default). The export
+        is cached by the weights' digest, so only the first load of a model pays for it."""
+        if self.device.type != "cpu":
+            raise ValueError("the ONNX Runtime tagger runs on CPU only")
+        quantized = any("quantized" in type(m).__module__ for m in getattr(self.model, "modules", list)())
+        if not isinstance(self.model, TaggerModel) or quantized:
+            raise ValueError("use_onnx_runtime() needs the torch fp32 model (call it before quantize_int8())")
+        from .onnx_runtime import onnx_tagger_model
+
+        self.model = onnx_tagger_model(self.model, int8=int8, cache_dir=Path(cache_dir) if cache_dir else None)
+
     # -- persistence -------------------------------------------------------------------------------------
     def save(self, folder: Union[str, Path], dtype: torch.dtype = torch.float16) -> None:
         """Write ``config.json``, ``model.safetensors`` (fp16 by default) and ``tokenizer.json``."""

@@ -5,9 +5,12 @@ Each generator writes an entity the way it appears in real text, in the styles t
 the own verbalizer. Decades are generated under ``year``.
 
 With ``house=True`` every generator keeps to one house style wherever the spoken form cannot tell styles apart
-("seven p m" is always "7 p.m.", never "7pm" or "7 PM"; card numbers are grouped by spaces; street types are
-spelled out), so a span converter trained on these pairs learns one consistent target and held-out exact match
-measures conversion, not a coin toss between equivalent spellings.
+("seven p m" is always "7 pm" as in most of the training text, never "7pm", "7 PM" or "7 p.m."; card numbers are
+grouped by spaces; street types are spelled out; units are spaced except degrees; decimals below one keep their
+"0"; zip codes have five digits, since a spoken ZIP+4 is the same digit string as an SSN; times are not read like
+years), and readings that drop what tells styles apart ("degrees" for °C, "five oh seven" for $5.07) are drawn
+again. So a span converter trained on these pairs learns one consistent target, and held-out exact match measures
+conversion, not a coin toss between equivalent spellings.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import string
 from typing import Callable, Dict, List, Tuple
 
 from .entities import MONTHS
-from .verbalize import verbalize
+from .verbalize import CURRENCIES, verbalize
 
 _NAMES = ("john mary info sales support alex sam kim lee anna david maria contact hello team admin jobs billing "
           "help press orders mike sarah chris laura james emily office frontdesk").split()
@@ -35,6 +38,7 @@ _TRAILING = ["Northwest", "Northeast", "Southwest", "Southeast", "NW", "NE", "SW
 _CURRENCIES = "$$$$$$€€££¥"
 _SCALES = ["thousand", "million", "million", "billion", "trillion"]
 _UNITS = "kg km cm mm mi ft yd lbs oz mg ml gal mph km/h GB MB TB GHz MHz Hz kW kWh hrs Mbps".split() + ["sq ft"]
+_CURRENCY_WORDS = {w for names in CURRENCIES.values() for name in names for w in name.split()} - {"u", "s"}
 _ATTACHED_UNITS = ["°C", "°F", "m", "g", "km", "kg", "ft", "in", "min", "ml"]
 
 
@@ -96,7 +100,7 @@ def _url(rng: random.Random, house: bool = False) -> str:
 
 
 def _money(rng: random.Random, house: bool = False) -> str:
-    sym = rng.choice(_CURRENCIES)
+    sym = rng.choice(_CURRENCIES.replace("£", "").replace("¥", "") if house else _CURRENCIES)  # "pounds": lbs
     r = rng.random()
     if house and 0.35 <= r < 0.65 and not 0.42 <= r < 0.56:
         r = 0.7  # "$5K", "USD 5", "5 dollars": said like "$5,000" / "$5"
@@ -130,14 +134,14 @@ def _measure(rng: random.Random, house: bool = False) -> str:
     num = str(rng.randint(1, 999)) if r < 0.6 else f"{rng.randint(0, 99)}.{rng.randint(1, 9)}" if r < 0.85 else \
         f"{rng.randint(1000, 99999):,}"
     if rng.random() < 0.25:
-        unit = rng.choice(_ATTACHED_UNITS)
+        unit = rng.choice(_ATTACHED_UNITS[:2] if house else _ATTACHED_UNITS)
         return f"{'-' if unit[0] == '°' and rng.random() < 0.2 else ''}{num}{unit}"
-    return f"{num} {rng.choice(_UNITS)}"
+    return f"{num} {rng.choice(_UNITS + _ATTACHED_UNITS[2:] if house else _UNITS)}"
 
 
 def _time(rng: random.Random, house: bool = False) -> str:
     h, m = rng.randint(1, 12), rng.choice([0, 15, 30, 45, rng.randint(0, 59)])
-    suffix = rng.choice([" a.m.", " p.m."] if house else [" a.m.", " p.m.", " am", " pm", " AM", " PM", "am", "pm"])
+    suffix = rng.choice([" am", " pm"] if house else [" a.m.", " p.m.", " am", " pm", " AM", " PM", "am", "pm"])
     r = rng.random()
     if r < 0.35 and not (house and m == 0):
         return f"{h}:{m:02d}{suffix}"
@@ -147,7 +151,9 @@ def _time(rng: random.Random, house: bool = False) -> str:
         return f"{h}:{m:02d}"
     if r < 0.8:
         return f"{h} o'clock"
-    if house or rng.random() >= 0.3:
+    if house:  # "thirteen thirty" is read like the year 1330: 24-hour times only with a suffix-free minute form
+        return f"{h}:{m:02d}{suffix}" if m else f"{h}{suffix}"
+    if rng.random() >= 0.3:
         return f"{rng.randint(13, 23)}:{m:02d}"
     return f"{rng.randint(0, 23):02d}:{m:02d}"
 
@@ -197,7 +203,7 @@ def _fraction(rng: random.Random, house: bool = False) -> str:
 def _year(rng: random.Random, house: bool = False) -> str:
     r = rng.random()
     if r < 0.7:
-        return str(rng.choice([rng.randint(1900, 2030), rng.randint(1000, 2099)]))
+        return str(rng.choice([rng.randint(1900, 2030), rng.randint(1300 if house else 1000, 2099)]))
     if r < 0.85:
         return f"{rng.randint(100, 202)}0{'s' if house else rng.choice(['s', 's', 's', chr(39) + 's'])}"  # 1990's
     return f"{chr(39) if house else rng.choice(['', chr(39)])}{rng.randint(2, 9)}0s"  # '90s, 90s
@@ -226,15 +232,16 @@ def _cardinal(rng: random.Random, house: bool = False) -> str:
         return f"-{rng.randint(1, 999)}"
     if r < 0.5:
         return f"{rng.randint(1, 999)} {rng.choice(_SCALES)}"
-    if r < 0.6:
+    if r < 0.6 and not house:
         return str(rng.randint(2100, 9999))
-    return f"{rng.choice([rng.randint(1000, 99999), rng.randint(10 ** 5, 10 ** 10)]):,}"
+    n = rng.choice([rng.randint(1000, 99999), rng.randint(10 ** 5, 10 ** 10)])
+    return f"{n + 1100 if house and n < 2100 else n:,}"  # "two thousand four" is the year 2004 in the house style
 
 
 def _decimal(rng: random.Random, house: bool = False) -> str:
     r = rng.random()
     if r < 0.15:
-        return f".{rng.randint(1, 99)}"
+        return f"{'0' if house else ''}.{rng.randint(1, 99)}"
     if r < 0.3:
         return f"{rng.randint(1, 999)}.{rng.randint(1, 9)} {rng.choice(_SCALES)}"
     if r < 0.35:
@@ -248,7 +255,8 @@ GENERATORS: Dict[str, Callable[[random.Random, bool], str]] = {
     "ssn": lambda r, house=False: f"{r.randint(1, 899):03d}-{r.randint(1, 99):02d}-{r.randint(1, 9999):04d}",
     "electronic": lambda r, house=False: _email(r) if r.random() < 0.5 else _url(r),
     "address": _address,
-    "zip": lambda r, house=False: _digits(r, 5, False) + (f"-{_digits(r, 4, False)}" if r.random() < 0.25 else ""),
+    "zip": lambda r, house=False: _digits(r, 5, False) + (f"-{_digits(r, 4, False)}" if not house and r.random() < 0.25
+                                                          else ""),
     "time": _time,
     "money": _money,
     "percent": _percent,
@@ -272,7 +280,23 @@ def generate_entity(cls: str, rng: random.Random, *, house: bool = False) -> str
     return GENERATORS[cls](rng, house)
 
 
+def _house_reading(written: str, spoken: List[str]) -> bool:
+    """Readings that keep the house style recoverable: "March 15th" is not read "the fifteenth of march" (that is
+    "the 15th of March"), and "45°C" keeps its "celsius" (a bare "degrees" cannot tell °C from °F)."""
+    if (spoken[0] == "the") != written.startswith("the "):
+        return False
+    if written[:1] in CURRENCIES and not _CURRENCY_WORDS & set(spoken):  # "five oh seven" for "$5.07"
+        return False
+    return not ("°" in written and not {"celsius", "centigrade", "fahrenheit"} & set(spoken))
+
+
 def generate_pair(cls: str, rng: random.Random, *, house: bool = False) -> Tuple[str, List[str]]:
-    """``(written, spoken words)`` for a random entity of class ``cls``, read by the own verbalizer."""
+    """``(written, spoken words)`` for a random entity of class ``cls``, read by the own verbalizer; in the house
+    style a reading is drawn again (a few times) until the written form is the one it implies."""
     written = generate_entity(cls, rng, house=house)
-    return written, verbalize(written, cls, rng)
+    spoken = verbalize(written, cls, rng)
+    for _ in range(20):
+        if not house or _house_reading(written, spoken):
+            break
+        spoken = verbalize(written, cls, rng)
+    return written, spoken

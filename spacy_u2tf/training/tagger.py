@@ -99,6 +99,15 @@ def dev_examples(path: Optional[Path], limit: int) -> List[Example]:
     return out
 
 
+def is_tagger_folder(path: Path) -> bool:
+    """True for a folder written by ``Tagger.save`` (config with encoder and labels), not a bare encoder."""
+    config = Path(path) / "config.json"
+    if not config.is_file():
+        return False
+    data = json.loads(config.read_text())
+    return isinstance(data, dict) and "encoder" in data and "labels" in data
+
+
 def selection_score(scores: Dict[str, float]) -> float:
     keys = [k for k in ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL",
                         "case_f1_ACRONYM", "itn_span_f1") if k in scores]
@@ -119,9 +128,13 @@ def train(args: argparse.Namespace) -> Path:
     log = open(out / "train.log", "a", encoding="utf-8")
     device = torch.device(args.device)
     init = Path(args.init) if args.init else default_encoder_path()
-    encoder, enc_cfg = build_encoder(init, pretrained=True)
-    model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
     spec = WindowSpec(args.max_len, args.overlap)
+    if is_tagger_folder(init):  # continue from a trained tagger: encoder and heads, upcast to fp32
+        loaded = Tagger.load(init, device=args.device)
+        model, enc_cfg = loaded.model, loaded.encoder_config
+    else:
+        encoder, enc_cfg = build_encoder(init, pretrained=True)
+        model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
     tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
     model.train()
     if args.freeze_embeddings:
@@ -222,7 +235,8 @@ def train(args: argparse.Namespace) -> Path:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
     parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint.pt, train.log, best/")
-    parser.add_argument("--init", type=Path, default=None, help="BERT-style folder (default: packaged MiniLM-L6)")
+    parser.add_argument("--init", type=Path, default=None, help="BERT-style encoder folder (default: packaged MiniLM-L6), "
+                        "or a trained tagger folder to continue from")
     parser.add_argument("--weights", default="", help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
     parser.add_argument("--loss-weights", default="", help="e.g. 'punct=1,case=1,itn=1' (default equal)")
     parser.add_argument("--steps", type=int, default=5000)

@@ -1,0 +1,81 @@
+"""`u2tf train tagger` plumbing: a tiny tagger, a few steps on a hand-made shard, resume, continue from a trained
+tagger folder (heads kept, not re-initialised), export."""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+
+import pytest
+
+pytest.importorskip("torch")
+
+from spacy_u2tf.data.examples import make_example  # noqa: E402
+from spacy_u2tf.training import tagger as training  # noqa: E402
+
+TEXTS = [
+    "We paid $12.3 million for it. Did you see the CEO?",
+    "Call me at 5 p.m., please. I had a Big Mac at McDonald's yesterday.",
+    "The NASA team met on March 15th, 2024, in Houston.",
+    "Yes, I think so. What time is it?",
+]
+
+
+@pytest.fixture()
+def shard_dir(tmp_path):
+    import random
+
+    folder = tmp_path / "shards"
+    folder.mkdir()
+    with gzip.open(folder / "toy.own-00000.jsonl.gz", "wt", encoding="utf-8") as fh:
+        for i, text in enumerate(TEXTS):
+            ex = make_example(text, random.Random(i))
+            assert ex is not None, text
+            fh.write(json.dumps(ex.to_dict()) + "\n")
+    return folder
+
+
+def _args(shard_dir, out, init, **overrides) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    training.add_arguments(parser)
+    argv = ["--data", str(shard_dir), "--out", str(out), "--init", str(init), "--batch-size", "2",
+            "--max-len", "16", "--overlap", "4", "--warmup", "1", "--eval-every", "1000", "--save-every", "1",
+            "--log-every", "1", "--threads", "1", "--quiet"]
+    for key, value in overrides.items():
+        flag = "--" + key.replace("_", "-")
+        argv += [flag] if value is True else [flag, str(value)]
+    return parser.parse_args(argv)
+
+
+def _log(out):
+    return [json.loads(line) for line in (out / "train.log").read_text().splitlines() if line.strip()]
+
+
+def test_tagger_folder_is_recognised(tiny_model_path, tmp_path):
+    assert training.is_tagger_folder(tiny_model_path / "tagger")
+    assert not training.is_tagger_folder(tmp_path)  # no config at all
+    (tmp_path / "config.json").write_text(json.dumps({"hidden_size": 16}))  # a bare BERT-style encoder config
+    assert not training.is_tagger_folder(tmp_path)
+
+
+def test_continue_from_tagger_resume_and_export(tiny_model_path, shard_dir, tmp_path):
+    import torch
+    from safetensors.torch import load_file
+
+    from spacy_u2tf.core.tagger import Tagger
+
+    init = tiny_model_path / "tagger"
+    out, export = tmp_path / "run", tmp_path / "export"
+    assert training.run(_args(shard_dir, out, init, steps=2, lr=0.0)) == 0
+    # lr 0: the best model must hold the initial tagger's weights, heads included (not freshly initialised)
+    before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
+    assert set(before) == set(after)
+    for key in before:
+        assert torch.allclose(before[key].float(), after[key].float(), atol=1e-3), key
+
+    assert training.run(_args(shard_dir, out, init, steps=4, resume=True, export=export)) == 0
+    assert [e["step"] for e in _log(out) if "loss" in e] == [1, 2, 3, 4]  # resumed at step 2, not from scratch
+    tagger = Tagger.load(export)
+    assert next(tagger.model.parameters()).dtype == torch.float32  # fp16 on disk, fp32 once loaded
+    labels = tagger.predict([["hello", "world"]])
+    assert len(labels[0]["punct"]) == 2
