@@ -15,6 +15,18 @@ for v in own nemo; do
 done
 u2tf eval --data "$CACHE/dialogsum.dev.own.examples.jsonl" --data "$CACHE/dialogsum.dev.nemo.examples.jsonl" \
   --system "$MODEL" --system nemo-itn --json $OUT/dialogsum_dev.json
+# WikiText-2 test paragraphs and QMSum validation meetings (first N documents): nearer the held-out sets
+# (Wikipedia sentences with entities, meetings), with spoken input from both verbalizers.
+for entry in wikitext2.test.raw:300 qmsum.val.jsonl.gz:4; do
+  file=${entry%%:*} limit=${entry##*:} name=${entry%%.*}
+  for v in own nemo; do
+    ex="$CACHE/$name.$limit.$v.examples.jsonl"
+    [ -s "$ex" ] || u2tf eval --data $SHARED/dev/$file --limit "$limit" --verbalizer $v --system cmd:cat \
+      --save-examples "$ex" > /dev/null
+  done
+  u2tf eval --data "$CACHE/$name.$limit.own.examples.jsonl" --data "$CACHE/$name.$limit.nemo.examples.jsonl" \
+    --system "$MODEL" --system nemo-itn --json $OUT/${name}_dev.json
+done
 u2tf eval --data $SHARED/dev/iwslt2011.dev2012.tsv --system "$MODEL" --json $OUT/iwslt_dev2012.json
 u2tf eval --data $SHARED/dev/nemo_itn_test_cases/tests/nemo_text_processing/en/data_inverse_text_normalization \
   --system "$MODEL" --system nemo-itn --json $OUT/nemo_itn_cases.json

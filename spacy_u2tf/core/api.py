@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, sentence_starts
-from .labels import MIXED_CLASS, SENTENCE_END, bio_spans
+from .labels import MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
 from .spans import DEFAULT_CONTEXT, span_input
 
 WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
@@ -182,15 +182,24 @@ class U2TF:
     Options (each independent): ``punctuation``, ``truecase``, ``itn`` (``True``/``False`` or a set of classes
     to convert, see :func:`classify_written`), ``spell_numbers_below`` (cardinals under this stay words),
     ``lexicon`` (fixed spellings), ``written_input`` (``"normalize"``: already formatted text is turned back into
-    spoken form and formatted again; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken).
+    spoken form and formatted again; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
+    ``label_thresholds`` (``{head: {label: probability}}``: a label wins once the tagger gives it that
+    probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default).
     """
 
     def __init__(self, tagger: Any, converter: Any = None, *, punctuation: bool = True, truecase: bool = True,
                  itn: Union[bool, Iterable[str]] = True, spell_numbers_below: int = 0,
                  lexicon: Union[Lexicon, Mapping[str, str], None] = None, written_input: str = "normalize",
-                 context: int = DEFAULT_CONTEXT, batch_size: int = 64) -> None:
+                 context: int = DEFAULT_CONTEXT, batch_size: int = 64,
+                 label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None) -> None:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
+        self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
+        for head, table in self.label_thresholds.items():
+            bad = {k: v for k, v in table.items() if not isinstance(v, (int, float)) or not 0 < v <= 1}
+            if head not in ("punct", "case", "itn") or bad:
+                raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads punct/case/itn, "
+                                 f"probabilities in (0, 1])")
         self.tagger = tagger
         self.converter = converter
         self.punctuation = punctuation
@@ -233,6 +242,7 @@ class U2TF:
 
             converter = SpanConverter.load(folder / config["converter"], device=device)
         options.setdefault("context", config.get("context", DEFAULT_CONTEXT))
+        options.setdefault("label_thresholds", config.get("label_thresholds"))
         return cls(tagger, converter, **options)
 
     # -- public API --------------------------------------------------------------------------------------
@@ -274,12 +284,22 @@ class U2TF:
                 word_lists[i] = [w.lower() for w in words]
                 todo.append(i)
         if todo:
-            labels = self.tagger.predict([word_lists[i] for i in todo], batch_size=batch_size or self.batch_size)
+            labels = self._labels([word_lists[i] for i in todo], batch_size or self.batch_size)
             for i, formatted in zip(todo, self._finish([word_lists[i] for i in todo], labels)):
                 results[i] = formatted
         return results  # type: ignore[return-value]
 
     # -- steps -------------------------------------------------------------------------------------------
+    def _labels(self, docs: List[List[str]], batch_size: int) -> List[Dict[str, List[str]]]:
+        if not self.label_thresholds:
+            return self.tagger.predict(docs, batch_size=batch_size)
+        labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
+        for entry in labels:
+            for head, table in self.label_thresholds.items():
+                entry[head] = apply_label_thresholds(entry[f"{head}_probs"], self.tagger.labels[head], entry[head],
+                                                     table)
+        return labels
+
     @staticmethod
     def _spoken_form(words: List[str]) -> List[str]:
         """Written-looking input back to spoken words with the project's own cleaning and verbalizer."""

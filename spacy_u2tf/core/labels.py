@@ -74,3 +74,23 @@ def bio_spans(itn: Sequence[str]) -> List[Tuple[int, int]]:
     if start is not None:
         spans.append((start, len(itn)))
     return spans
+
+
+def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str], argmax: Sequence[str],
+                           thresholds: Dict[str, float]) -> List[str]:
+    """Per-word labels where a label listed in ``thresholds`` wins as soon as its probability reaches its
+    threshold (the likeliest such label if several do), and the argmax label stands otherwise.
+
+    For rare labels that a classifier under-predicts (MIXED case: McDonald's, iPhone) a threshold below 0.5
+    trades a little precision for recall; ``probs`` is words × labels in the order of ``names``.
+    """
+    unknown = set(thresholds) - set(names)
+    if unknown:
+        raise ValueError(f"no such label(s) {sorted(unknown)}; labels are {list(names)}")
+    columns = [(names.index(label), t) for label, t in thresholds.items()]
+    out = list(argmax)
+    for i, row in enumerate(probs):
+        hits = [(row[j], j) for j, t in columns if row[j] >= t]
+        if hits:
+            out[i] = names[max(hits)[1]]
+    return out

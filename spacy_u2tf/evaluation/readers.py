@@ -24,13 +24,41 @@ def fix_dialogsum(text: str) -> str:
     return _SPACED_APOSTROPHE.sub(lambda m: "'" + m.group(1).lower(), text)
 
 
-FORMATS = ("text", "jsonl", "dialogsum", "iwslt", "nemo", "examples")
+_WIKITEXT_RULES = [
+    (re.compile(r" @([-,.])@ "), r"\1"),  # "2 @,@ 000", "guest @-@ starring"
+    (re.compile(r"\s+([,.;:!?%)\]])"), r"\1"),
+    (re.compile(r"([(\[$£€]) "), r"\1"),
+    (re.compile(r" (n't|'(?:s|re|ve|d|ll|m)\b)", re.I), r"\1"),
+    (re.compile(r" (\')(?=\s|$)"), r"\1"),  # the plural possessive "players '"
+]
+_WIKITEXT_QUOTE = re.compile(r'" ([^"]*?) "')
+
+
+def detokenize_wikitext(line: str) -> str:
+    """WikiText's space-tokenized text back to written text (``@-@`` joins, no space before punctuation or
+    inside quotes)."""
+    text = line.strip()
+    for pattern, repl in _WIKITEXT_RULES:
+        text = pattern.sub(repl, text)
+    return _WIKITEXT_QUOTE.sub(r'"\1"', text)
+
+
+def read_wikitext(path: Path) -> Iterator[str]:
+    """WikiText raw files: one document per paragraph, headings (``= Title =``) skipped, detokenized."""
+    with _open(Path(path)) as fh:
+        for line in fh:
+            stripped = line.strip()
+            if stripped and not (stripped.startswith("=") and stripped.endswith("=")):
+                yield detokenize_wikitext(stripped)
+
+
+FORMATS = ("text", "jsonl", "dialogsum", "wikitext", "iwslt", "nemo", "examples")
 
 
 def detect_format(path: Path) -> str:
     """Guess a reference file's format from its name: a folder or ``test_cases_*`` → ``nemo``, ``*.tsv`` →
     ``iwslt``, ``*.examples.jsonl`` → ``examples`` (saved Examples), ``*dialogsum*`` → ``dialogsum``,
-    ``*.jsonl[.gz]`` → ``jsonl``, anything else → ``text``."""
+    ``*wikitext*`` → ``wikitext``, ``*.jsonl[.gz]`` → ``jsonl``, anything else → ``text``."""
     path = Path(path)
     if path.is_dir() or path.name.startswith("test_cases_"):
         return "nemo"
@@ -40,6 +68,8 @@ def detect_format(path: Path) -> str:
         return "examples"
     if "dialogsum" in path.name:
         return "dialogsum"
+    if "wikitext" in path.name:
+        return "wikitext"
     return "jsonl" if ".jsonl" in path.suffixes else "text"
 
 
@@ -50,12 +80,16 @@ def _open(path: Path):
 def read_references(path: Path, fmt: str = "auto", field: Optional[str] = None) -> Iterator[str]:
     """Written reference documents from ``path``: ``text`` (one per line), ``jsonl`` (``field``, default
     ``text``) or ``dialogsum`` (``dialogue`` field, one document per dialogue, speaker labels dropped, turns on
-    their own lines: ``clean_text`` cleans each line and joins them with a space); ``.gz`` files are read too."""
+    their own lines: ``clean_text`` cleans each line and joins them with a space) or ``wikitext`` (paragraphs,
+    detokenized); ``.gz`` files are read too."""
     path = Path(path)
     if fmt == "auto":
         fmt = detect_format(path)
+    if fmt == "wikitext":
+        yield from read_wikitext(path)
+        return
     if fmt not in ("text", "jsonl", "dialogsum"):
-        raise ValueError(f"{path}: {fmt!r} is not a written-reference format (text, jsonl, dialogsum)")
+        raise ValueError(f"{path}: {fmt!r} is not a written-reference format (text, jsonl, dialogsum, wikitext)")
     with _open(path) as fh:
         for lineno, line in enumerate(fh, 1):
             if not line.strip():

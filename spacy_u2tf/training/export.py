@@ -9,8 +9,8 @@ from ..core.io import write_config
 
 
 def export_model(tagger_dir: Path, converter_dir: Optional[Path], out: Path, *, context: int,
-                 card: str = "") -> Path:
-    """Write ``out`` as a u2tf model folder with fp16 weights."""
+                 card: str = "", label_thresholds: Optional[dict] = None) -> Path:
+    """Write ``out`` as a u2tf model folder with fp16 weights (and calibrated ``label_thresholds``, if any)."""
     from ..core.converter import SpanConverter
     from ..core.tagger import Tagger
 
@@ -18,7 +18,8 @@ def export_model(tagger_dir: Path, converter_dir: Optional[Path], out: Path, *, 
     Tagger.load(tagger_dir).save(out / "tagger")
     if converter_dir is not None:
         SpanConverter.load(converter_dir).save(out / "converter")
-    write_config(out, converter="converter" if converter_dir is not None else None, context=context)
+    extra = {"label_thresholds": label_thresholds} if label_thresholds else {}
+    write_config(out, converter="converter" if converter_dir is not None else None, context=context, **extra)
     if card:
         (out / "MODEL_CARD.md").write_text(card)
     return out
@@ -78,7 +79,8 @@ def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_s
     if converter_run:
         conv = _log_entries(converter_run)
         cevals = [e for e in conv if "exact" in e.get("dev", {})]
-        cbest = max(cevals, key=lambda e: e["dev"]["mean"]) if cevals else None
+        kept = [e for e in cevals if e.get("best")]  # the training run's own choice of checkpoint
+        cbest = kept[-1] if kept else max(cevals, key=lambda e: e["dev"]["mean"]) if cevals else None
         csteps = max((e.get("step", 0) for e in conv), default=0)
         lines += ["## Stage 2: span converter", "", "Character-level encoder-decoder (no pretrained seq2seq "
                   f"exists here), {csteps} steps of 64 spans on {hardware}; pipeline span pairs mixed with "

@@ -222,7 +222,8 @@ def train(args: argparse.Namespace) -> Path:
         if step % args.save_every == 0:
             save_checkpoint()
     bar.close()
-    validate()
+    if step % args.eval_every:  # else this step was just validated
+        validate()
     save_checkpoint()
     if not (out / "best").exists():
         tagger.save(out / "best", dtype=torch.float32)

@@ -14,6 +14,7 @@ import re
 import unicodedata
 from typing import Dict, List, Sequence
 
+import numpy as np
 import pytest
 
 from spacy_u2tf.core.api import U2TF, Lexicon, Result, looks_written, to_words
@@ -497,3 +498,55 @@ def test_from_pretrained_precisions_keep_every_word(tiny_model_path, dtype) -> N
     assert len(r.punct) == len(r.case) == len(r.itn) == len(words)
     covered = sorted(i for g in r.groups for i in g.source)
     assert covered == list(range(len(words)))
+
+
+class ProbStubTagger(StubTagger):
+    """The stub's labels plus probabilities: "mcallister" gets CAPITAL 0.7 and MIXED 0.2."""
+
+    labels = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}
+
+    def predict(self, docs, batch_size=64, return_probs=False):
+        out = super().predict(docs, batch_size)
+        for words, entry in zip(docs, out):
+            entry["case"] = ["CAPITAL" if w == "mcallister" else c for w, c in zip(words, entry["case"])]
+        if return_probs:
+            for words, entry in zip(docs, out):
+                for head in ("punct", "case", "itn"):
+                    names = self.labels[head]
+                    probs = np.zeros((len(words), len(names)), dtype=np.float32)
+                    for i, label in enumerate(entry[head]):
+                        probs[i, names.index(label)] = 1.0
+                    entry[f"{head}_probs"] = probs
+                for i, w in enumerate(words):
+                    if w == "mcallister":
+                        entry["case_probs"][i] = [0.1, 0.7, 0.0, 0.2]
+        return out
+
+
+def test_label_thresholds_turn_probable_mixed_words_mixed() -> None:
+    words = ["we", "met", "mcallister", "okay"]
+    assert U2TF(ProbStubTagger()).process(words).case[2] == "CAPITAL"
+    assert U2TF(ProbStubTagger(), label_thresholds={"case": {"MIXED": 0.15}}).process(words).case[2] == "MIXED"
+    assert U2TF(ProbStubTagger(), label_thresholds={"case": {"MIXED": 0.3}}).process(words).case[2] == "CAPITAL"
+
+
+@pytest.mark.parametrize("bad", [{"case": {"MIXED": 0}}, {"case": {"MIXED": 1.5}}, {"casing": {"MIXED": 0.1}},
+                                 {"case": {"MIXED": "high"}}])
+def test_bad_label_thresholds_raise(bad) -> None:
+    with pytest.raises(ValueError, match="label_thresholds"):
+        U2TF(ProbStubTagger(), label_thresholds=bad)
+
+
+def test_model_config_sets_default_label_thresholds(tiny_model_path, tmp_path) -> None:
+    import json
+    import shutil
+
+    folder = tmp_path / "model"
+    shutil.copytree(tiny_model_path, folder)
+    config = json.loads((folder / "config.json").read_text())
+    config["label_thresholds"] = {"case": {"MIXED": 0.2}}
+    (folder / "config.json").write_text(json.dumps(config))
+    assert U2TF.from_pretrained(folder).label_thresholds == {"case": {"MIXED": 0.2}}
+    assert U2TF.from_pretrained(folder, label_thresholds={}).label_thresholds == {}  # the caller overrides
+    assert U2TF.from_pretrained(tiny_model_path).label_thresholds == {}
+    assert U2TF.from_pretrained(folder).format("we met mcallister okay")  # runs with probabilities on a real tagger

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import apply_case, bio_spans, case_label, split_trailing_punct
+from spacy_u2tf.core.labels import apply_case, apply_label_thresholds, bio_spans, case_label, split_trailing_punct
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -67,3 +67,17 @@ def test_assemble_rejects_bad_spans_and_lengths() -> None:
 
 def test_sentence_starts() -> None:
     assert sentence_starts(["O", "PERIOD", "O", "QUESTION", "COMMA"]) == [True, False, True, False, True]
+
+
+def test_label_thresholds_let_a_rare_label_win_below_argmax() -> None:
+    names = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
+    probs = [[0.1, 0.7, 0.0, 0.2],   # MIXED reaches 0.15: wins over the argmax CAPITAL
+             [0.9, 0.0, 0.0, 0.1],   # below the threshold: argmax stands
+             [0.0, 0.3, 0.35, 0.35]]  # two labels reach theirs: the likelier (ties: the later column) wins
+    argmax = ["CAPITAL", "LOWER", "ACRONYM"]
+    assert apply_label_thresholds(probs, names, argmax, {"MIXED": 0.15}) == ["MIXED", "LOWER", "MIXED"]
+    assert apply_label_thresholds(probs, names, argmax, {"MIXED": 0.15, "ACRONYM": 0.3}) == ["MIXED", "LOWER",
+                                                                                          "MIXED"]
+    assert apply_label_thresholds(probs, names, argmax, {}) == argmax
+    with pytest.raises(ValueError, match="MIXD"):
+        apply_label_thresholds(probs, names, argmax, {"MIXD": 0.1})

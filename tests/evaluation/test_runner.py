@@ -87,6 +87,21 @@ def test_detect_format_and_dialogsum_reader(tmp_path: Path) -> None:
         list(read_references(tmp_path / "f.jsonl"))
 
 
+def test_wikitext_reader_detokenizes_paragraphs_and_skips_headings(tmp_path: Path) -> None:
+    from spacy_u2tf.evaluation.readers import detect_format
+
+    raw = (" \n = Robert Boulter = \n \n"
+           " He had a guest @-@ starring role in 2000 , worth $ 2 @,@ 000 ( 3 @.@ 5 % more ) . He played \" Craig \" in "
+           "\" Teddy 's Story \" ; it was n't the players ' choice . \n"
+           " = = Career = = \n")
+    path = tmp_path / "wikitext2.test.raw"
+    path.write_text(raw)
+    assert detect_format(path) == "wikitext"
+    assert list(read_references(path)) == [
+        'He had a guest-starring role in 2000, worth $2,000 (3.5% more). He played "Craig" in "Teddy\'s Story"; '
+        "it wasn't the players' choice."]
+
+
 def test_iwslt_examples_load_with_auto_format(tmp_path: Path) -> None:
     (tmp_path / "x.tsv").write_text("so\tCOMMA\nwe\tO\nwin\tPERIOD\n")
     examples, failed = load_examples(tmp_path / "x.tsv", "auto", "own", None, 0)

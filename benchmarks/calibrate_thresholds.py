@@ -1,0 +1,66 @@
+"""Calibrate stage-1 label thresholds (``U2TF(label_thresholds=...)``) on dev examples: label F1 per threshold.
+
+The tagger runs once (with probabilities); each threshold of the grid is scored with the same label F1 as
+``u2tf eval``. The chosen threshold is the one with the best F1 summed over the files, and only when it beats the
+plain argmax there; pass the printed ``chosen`` table to ``export_model(label_thresholds=...)``. Calibrate on
+dev sets (WikiText-2, QMSum validation), never on training data, whose probabilities are overconfident.
+
+    python benchmarks/calibrate_thresholds.py --data ~/.cache/u2tf/eval/wikitext2.300.own.examples.jsonl \
+        --data ~/.cache/u2tf/eval/qmsum.4.own.examples.jsonl --label case:MIXED --json docs/eval/thresholds.json
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Dict, List
+
+from report_io import emit
+
+GRID = (0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
+
+
+def main() -> None:
+    from spacy_u2tf import U2TF
+    from spacy_u2tf.core.labels import apply_label_thresholds
+    from spacy_u2tf.evaluation.label_scores import label_scores
+    from spacy_u2tf.evaluation.runner import load_examples
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, action="append", required=True, help="saved examples (*.examples.jsonl)")
+    ap.add_argument("--model", default=None, help="model folder (default: the shipped model)")
+    ap.add_argument("--label", action="append", required=True, help="HEAD:LABEL, e.g. case:MIXED")
+    ap.add_argument("--grid", type=float, nargs="+", default=list(GRID))
+    ap.add_argument("--json", type=Path, default=None)
+    args = ap.parse_args()
+    tagger = U2TF.from_pretrained(args.model, label_thresholds={}).tagger
+    files = {}
+    for path in args.data:
+        examples, _ = load_examples(path, "auto", "own", None, 0)
+        files[path.name] = (examples, tagger.predict([ex.spoken for ex in examples], return_probs=True))
+    result: Dict[str, Dict] = {"files": {name: len(ex) for name, (ex, _) in files.items()}, "labels": {}}
+    chosen: Dict[str, Dict[str, float]] = {}
+    for spec in args.label:
+        head, label = spec.split(":")
+        key = f"{head}_f1_{label}" if head != "itn" else "itn_span_f1"
+        names = tagger.labels[head]
+        rows: List[Dict] = []
+        for threshold in [None] + list(args.grid):
+            row: Dict = {"threshold": threshold}
+            for name, (examples, preds) in files.items():
+                adjusted = [dict(p, **{head: p[head] if threshold is None else apply_label_thresholds(
+                    p[f"{head}_probs"], names, p[head], {label: threshold})}) for p in preds]
+                scores = label_scores(examples, adjusted)
+                row[name] = {"p": scores.get(key.replace("_f1", "_p")), "r": scores.get(key.replace("_f1", "_r")),
+                             "f1": scores[key]}
+            row["f1_sum"] = round(sum(row[n]["f1"] for n in files), 4)
+            rows.append(row)
+        best = max(rows[1:], key=lambda r: r["f1_sum"])
+        if best["f1_sum"] > rows[0]["f1_sum"]:
+            chosen.setdefault(head, {})[label] = best["threshold"]
+        result["labels"][spec] = rows
+    result["chosen"] = chosen
+    emit(result, args.json)
+
+
+if __name__ == "__main__":
+    main()
