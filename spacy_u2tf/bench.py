@@ -140,12 +140,10 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
     # Precision variants, each with its dev accuracy (on the first --precision-limit documents).
     from .evaluation.systems import ModelSystem
 
-    makers = {name: (lambda name=name: model if name == "fp32" else U2TF.from_pretrained(args.model, dtype=name))
-              for name in DTYPES}
     subset = dev_examples[: args.precision_limit]
     acc = {}
     for name in args.variants:
-        m = makers[name]()
+        m = model if name == "fp32" else U2TF.from_pretrained(args.model, dtype=name)
         acc[name] = evaluate_systems(subset, [ModelSystem(model=m, name=name)])[name]
         acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs[: args.precision_limit],
                                                       64)

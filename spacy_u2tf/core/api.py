@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, sentence_starts
-from .labels import MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
+from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
 from .spans import DEFAULT_CONTEXT, span_input
 
 WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
@@ -197,7 +197,7 @@ class U2TF:
         self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
         for head, table in self.label_thresholds.items():
             bad = {k: v for k, v in table.items() if not isinstance(v, (int, float)) or not 0 < v <= 1}
-            if head not in ("punct", "case", "itn") or bad:
+            if head not in HEADS or bad:
                 raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads punct/case/itn, "
                                  f"probabilities in (0, 1])")
         self.tagger = tagger

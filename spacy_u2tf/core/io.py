@@ -15,6 +15,11 @@ DEFAULT_MODEL = "u2tf-default"
 FORMAT_VERSION = 1
 
 
+def cache_root() -> Path:
+    """Where u2tf caches what it builds (NeMo grammars, ONNX exports): ``$U2TF_CACHE`` or ``~/.cache/u2tf``."""
+    return Path(os.environ.get("U2TF_CACHE") or Path.home() / ".cache" / "u2tf")
+
+
 def assets_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "assets"
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Dict, List, Sequence, Tuple
 
+import numpy as np
+
+HEADS: Tuple[str, ...] = ("punct", "case", "itn")  # the tagger's label sets, one head each
 PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION")
 PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?"}
 MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark}
@@ -87,10 +90,13 @@ def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str
     unknown = set(thresholds) - set(names)
     if unknown:
         raise ValueError(f"no such label(s) {sorted(unknown)}; labels are {list(names)}")
-    columns = [(names.index(label), t) for label, t in thresholds.items()]
+    if not thresholds:
+        return list(argmax)
+    columns = sorted((names.index(label) for label in thresholds), reverse=True)  # ties: the later label wins
+    table = np.asarray(probs, dtype=np.float64).reshape(len(argmax), len(names))[:, columns]
+    reached = table >= np.asarray([thresholds[names[j]] for j in columns], dtype=np.float64)
+    best = np.where(reached, table, -1.0).argmax(axis=1)
     out = list(argmax)
-    for i, row in enumerate(probs):
-        hits = [(row[j], j) for j, t in columns if row[j] >= t]
-        if hits:
-            out[i] = names[max(hits)[1]]
+    for i in np.flatnonzero(reached.any(axis=1)):
+        out[i] = names[columns[best[i]]]
     return out

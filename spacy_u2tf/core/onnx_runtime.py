@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import os
 import tempfile
 import warnings
 from pathlib import Path
@@ -18,11 +17,9 @@ from typing import Dict, Optional, Sequence, Tuple
 import torch
 from torch import nn
 
+from .io import cache_root
+
 OPSET = 17
-
-
-def cache_root() -> Path:
-    return Path(os.environ.get("U2TF_CACHE") or Path.home() / ".cache" / "u2tf") / "onnx"
 
 
 class _HeadsAsTuple(nn.Module):
@@ -118,7 +115,7 @@ def onnx_tagger_model(model: nn.Module, *, int8: bool = True, threads: Optional[
         raise ImportError("the ONNX Runtime tagger needs `pip install spacy-u2tf[onnx]` "
                           "(onnxruntime and onnx)") from err
     labels = dict(model.labels)
-    path = Path(cache_dir or cache_root()) / f"tagger-{weights_key(model, int8)}{'-int8' if int8 else ''}.onnx"
+    path = Path(cache_dir or cache_root() / "onnx") / f"tagger-{weights_key(model, int8)}{'-int8' if int8 else ''}.onnx"
     if not path.exists():
         export_onnx(model, list(labels), path, int8)
     return OnnxTaggerModel(path, labels, threads or torch.get_num_threads())

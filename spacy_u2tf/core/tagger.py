@@ -14,12 +14,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from .labels import CASE_LABELS, ITN_LABELS, PUNCT_LABELS
+from .labels import CASE_LABELS, HEADS, ITN_LABELS, PUNCT_LABELS  # noqa: F401  (HEADS: public name here too)
 from .threads import register_fork_safety
 
 register_fork_safety()  # forked spaCy workers must not hang in torch
 
-HEADS: Tuple[str, ...] = ("punct", "case", "itn")
 DEFAULT_LABELS: Dict[str, Tuple[str, ...]] = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}
 IGNORE = -100
 
@@ -195,8 +194,8 @@ class Tagger:
         is cached by the weights' digest, so only the first load of a model pays for it."""
         if self.device.type != "cpu":
             raise ValueError("the ONNX Runtime tagger runs on CPU only")
-        quantized = any("quantized" in type(m).__module__ for m in getattr(self.model, "modules", list)())
-        if not isinstance(self.model, TaggerModel) or quantized:
+        if not isinstance(self.model, TaggerModel) or any("quantized" in type(m).__module__
+                                                          for m in self.model.modules()):
             raise ValueError("use_onnx_runtime() needs the torch fp32 model (call it before quantize_int8())")
         from .onnx_runtime import onnx_tagger_model
 

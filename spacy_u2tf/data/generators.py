@@ -36,10 +36,13 @@ _STREET_ABBR = ["St.", "Ave.", "Rd.", "Blvd.", "Dr.", "Ln.", "Ct.", "Pl.", "St",
 _DIRECTIONS = ["North", "South", "East", "West", "N.", "S.", "E.", "W."]
 _TRAILING = ["Northwest", "Northeast", "Southwest", "Southeast", "NW", "NE", "SW", "SE"]
 _CURRENCIES = "$$$$$$€€££¥"
+_HOUSE_CURRENCIES = "$$$$$$€€"  # "seven pounds" is 7 lbs in the house style, and yen have no cents
 _SCALES = ["thousand", "million", "million", "billion", "trillion"]
 _UNITS = "kg km cm mm mi ft yd lbs oz mg ml gal mph km/h GB MB TB GHz MHz Hz kW kWh hrs Mbps".split() + ["sq ft"]
 _CURRENCY_WORDS = {w for names in CURRENCIES.values() for name in names for w in name.split()} - {"u", "s"}
-_ATTACHED_UNITS = ["°C", "°F", "m", "g", "km", "kg", "ft", "in", "min", "ml"]
+_DEGREE_UNITS = ["°C", "°F"]
+_ATTACHED_UNITS = _DEGREE_UNITS + ["m", "g", "km", "kg", "ft", "in", "min", "ml"]
+_HOUSE_SPACED_UNITS = _UNITS + _ATTACHED_UNITS[len(_DEGREE_UNITS):]  # the house style spaces all but degrees
 
 
 def _digits(rng: random.Random, n: int, first_nonzero: bool = True) -> str:
@@ -100,7 +103,7 @@ def _url(rng: random.Random, house: bool = False) -> str:
 
 
 def _money(rng: random.Random, house: bool = False) -> str:
-    sym = rng.choice(_CURRENCIES.replace("£", "").replace("¥", "") if house else _CURRENCIES)  # "pounds": lbs
+    sym = rng.choice(_HOUSE_CURRENCIES if house else _CURRENCIES)
     r = rng.random()
     if house and 0.35 <= r < 0.65 and not 0.42 <= r < 0.56:
         r = 0.7  # "$5K", "USD 5", "5 dollars": said like "$5,000" / "$5"
@@ -134,9 +137,9 @@ def _measure(rng: random.Random, house: bool = False) -> str:
     num = str(rng.randint(1, 999)) if r < 0.6 else f"{rng.randint(0, 99)}.{rng.randint(1, 9)}" if r < 0.85 else \
         f"{rng.randint(1000, 99999):,}"
     if rng.random() < 0.25:
-        unit = rng.choice(_ATTACHED_UNITS[:2] if house else _ATTACHED_UNITS)
+        unit = rng.choice(_DEGREE_UNITS if house else _ATTACHED_UNITS)
         return f"{'-' if unit[0] == '°' and rng.random() < 0.2 else ''}{num}{unit}"
-    return f"{num} {rng.choice(_UNITS + _ATTACHED_UNITS[2:] if house else _UNITS)}"
+    return f"{num} {rng.choice(_HOUSE_SPACED_UNITS if house else _UNITS)}"
 
 
 def _time(rng: random.Random, house: bool = False) -> str:

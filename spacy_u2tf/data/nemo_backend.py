@@ -7,13 +7,13 @@ data.
 """
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
+from ..core.io import cache_root
 from .entities import Entity
 from .example import Example
 from .examples import ExampleBuilder
@@ -34,7 +34,7 @@ counters: Counter = Counter()
 
 def cache_dir() -> Path:
     """Where compiled NeMo grammars are cached: ``$U2TF_CACHE/nemo_grammars`` or ``~/.cache/u2tf/nemo_grammars``."""
-    return Path(os.environ.get("U2TF_CACHE", Path.home() / ".cache" / "u2tf")) / "nemo_grammars"
+    return cache_root() / "nemo_grammars"
 
 
 def get_normalizer() -> Any:

@@ -222,7 +222,7 @@ def train(args: argparse.Namespace) -> Path:
         if step % args.save_every == 0:
             save_checkpoint()
     bar.close()
-    if step % args.eval_every:  # else this step was just validated
+    if step == 0 or step % args.eval_every:  # else this step was validated in the loop
         validate()
     save_checkpoint()
     if not (out / "best").exists():
