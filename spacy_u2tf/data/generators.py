@@ -19,6 +19,7 @@ import string
 from typing import Callable, Dict, List, Tuple
 
 from .entities import MONTHS
+from .house_style import house_written
 from .verbalize import CURRENCIES, verbalize
 
 _NAMES = ("john mary info sales support alex sam kim lee anna david maria contact hello team admin jobs billing "
@@ -166,9 +167,8 @@ def _date(rng: random.Random, house: bool = False) -> str:
     month = MONTHS[mo - 1]
     abbr = month[:3] + "." if month not in ("May", "June", "July") else month
     suf = _ordinal_suffix(d)
-    if house:  # spoken "march fifteenth" is written "March 15th"; numeric and abbreviated dates are not spoken
-        return rng.choice([f"{month} {d}{suf}", f"{month} {d}{suf}, {y}", f"{month} {y}", f"the {d}{suf} of {month}",
-                           f"the {d}{suf} of {month} {y}"])
+    if house:  # see house_style: "March 15", "March 15, 2024", "15 March 2024"; numeric dates are not spoken
+        return rng.choice([f"{month} {d}", f"{month} {d}, {y}", f"{month} {y}", f"{d} {month}", f"{d} {month} {y}"])
     return rng.choice([
         f"{month} {d}, {y}", f"{month} {d}", f"{month} {d}{suf}", f"{month} {d}{suf}, {y}", f"{d} {month} {y}",
         f"{d}{suf} of {month}", f"the {d}{suf} of {month}", f"the {d}{suf} of {month} {y}", f"{month} {y}",
@@ -284,10 +284,8 @@ def generate_entity(cls: str, rng: random.Random, *, house: bool = False) -> str
 
 
 def _house_reading(written: str, spoken: List[str]) -> bool:
-    """Readings that keep the house style recoverable: "March 15th" is not read "the fifteenth of march" (that is
-    "the 15th of March"), and "45°C" keeps its "celsius" (a bare "degrees" cannot tell °C from °F)."""
-    if (spoken[0] == "the") != written.startswith("the "):
-        return False
+    """Readings that keep the house style recoverable: "$5.07" keeps its currency words, and "45°C" keeps its
+    "celsius" (a bare "degrees" cannot tell °C from °F)."""
     if written[:1] in CURRENCIES and not _CURRENCY_WORDS & set(spoken):  # "five oh seven" for "$5.07"
         return False
     return not ("°" in written and not {"celsius", "centigrade", "fahrenheit"} & set(spoken))
@@ -302,4 +300,4 @@ def generate_pair(cls: str, rng: random.Random, *, house: bool = False) -> Tuple
         if not house or _house_reading(written, spoken):
             break
         spoken = verbalize(written, cls, rng)
-    return written, spoken
+    return (house_written(written, cls, spoken) if house else written), spoken

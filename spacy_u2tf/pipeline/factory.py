@@ -15,6 +15,7 @@ from thinc.api import Config
 from spacy.tokens import Doc, Span
 from spacy.util import minibatch
 
+from ..core.api import DTYPES
 from .extensions import SPANS_KEY, install_extensions
 from .written_doc import build_written_doc, spoken_word_tokens
 
@@ -28,6 +29,7 @@ truecase = true
 itn = true
 batch_size = 64
 device = "cpu"
+dtype = "fp32"
 """
 DEFAULT_CONFIG: Dict[str, Any] = Config().from_str(DEFAULT_CONFIG_STR)["u2tf"]
 
@@ -44,9 +46,11 @@ class U2TFComponent:
 
     def __init__(self, nlp: Language, name: str = "u2tf", *, model: Optional[str] = None, mode: str = "annotate",
                  punctuation: bool = True, truecase: bool = True, itn: bool = True, batch_size: int = 64,
-                 device: str = "cpu") -> None:
+                 device: str = "cpu", dtype: str = "fp32") -> None:
         if mode not in MODES:
             raise ValueError(f"u2tf: mode must be one of {MODES}, got {mode!r}")
+        if dtype not in DTYPES:
+            raise ValueError(f"u2tf: dtype must be one of {DTYPES}, got {dtype!r}")
         install_extensions()
         self.name = name
         self.make_doc: Callable[[str], Doc] = nlp.make_doc
@@ -55,6 +59,7 @@ class U2TFComponent:
         self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn}
         self.batch_size = batch_size
         self.device = device
+        self.dtype = dtype
         self._u2tf = None
 
     # -- model -------------------------------------------------------------------------------------------
@@ -70,8 +75,8 @@ class U2TFComponent:
         from ..core.api import U2TF
 
         self.model_name = model if model is not None else self.model_name
-        self._u2tf = U2TF.from_pretrained(self.model_name, device=self.device, batch_size=self.batch_size,
-                                          **self.options)
+        self._u2tf = U2TF.from_pretrained(self.model_name, device=self.device, dtype=self.dtype,
+                                          batch_size=self.batch_size, **self.options)
 
     # -- processing --------------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
@@ -164,7 +169,7 @@ class U2TFComponent:
 
 @Language.factory("u2tf", default_config=DEFAULT_CONFIG)
 def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctuation: bool, truecase: bool,
-              itn: bool, batch_size: int, device: str) -> U2TFComponent:
+              itn: bool, batch_size: int, device: str, dtype: str) -> U2TFComponent:
     """Factory of the ``u2tf`` component (see :class:`U2TFComponent`)."""
     return U2TFComponent(nlp, name, model=model, mode=mode, punctuation=punctuation, truecase=truecase, itn=itn,
-                         batch_size=batch_size, device=device)
+                         batch_size=batch_size, device=device, dtype=dtype)

@@ -23,6 +23,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from ..core.spans import span_input
 from ..data.example import Example
 from ..data.generators import GENERATED_CLASSES, generate_pair
+from ..data.house_style import house_written
 from .shards import mixture, parse_weights
 
 Pair = Tuple[str, str, str]  # (span_input text, written span, class)
@@ -34,11 +35,12 @@ POOL_BATCHES = 32  # batches drawn at once, sorted by length, then cut
 
 
 def pipeline_pairs(stream: Iterator[Example], rng: random.Random, contexts: Tuple[int, int]) -> Iterator[Pair]:
-    """Span pairs of the pipeline's examples (frequent classes thinned by :data:`KEEP`)."""
+    """Span pairs of the pipeline's examples in the house style (frequent classes thinned by :data:`KEEP`)."""
     for ex in stream:
         for s in ex.spans:
             if rng.random() < KEEP.get(s.cls, 1.0):
-                yield span_input(ex.spoken, s.start, s.end, rng.randint(*contexts)), s.written, s.cls
+                written = house_written(s.written, s.cls, ex.spoken[s.start:s.end])
+                yield span_input(ex.spoken, s.start, s.end, rng.randint(*contexts)), written, s.cls
 
 
 def generated_pair(rng: random.Random, host: Sequence[str], context: int, cls: Optional[str] = None) -> Pair:

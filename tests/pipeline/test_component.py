@@ -227,7 +227,7 @@ _MP_SCRIPT = textwrap.dedent("""
     texts = %r
     nlp = spacy.blank("en")  # the factory comes from the spacy_factories entry point: spacy_u2tf is not imported
     print("REGISTERED", "u2tf" in spacy.registry.factories, flush=True)
-    nlp.add_pipe("u2tf", config={"model": model})
+    nlp.add_pipe("u2tf", config={"model": model, "dtype": sys.argv[3]})
     import spacy_u2tf.core.tagger, spacy_u2tf.core.converter, safetensors.torch  # imports only (no torch op):
     from transformers import BertConfig, BertModel  # forked workers then load the model fast
     t0 = time.time()
@@ -247,16 +247,20 @@ _MP_SCRIPT = textwrap.dedent("""
 """) % (TEXTS,)
 
 
-@pytest.fixture(scope="module")
-def multiprocess_run(tiny_model_path) -> str:
-    proc = subprocess.Popen([sys.executable, "-c", _MP_SCRIPT, str(tiny_model_path), "5"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+def _run_multiprocess(model: Path, dtype: str, env: Dict[str, str]) -> str:
+    proc = subprocess.Popen([sys.executable, "-c", _MP_SCRIPT, str(model), "5", dtype], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, env=env)
     try:
         out, err = proc.communicate(timeout=120)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)  # the session this test started (the script and its workers)
         out, err = proc.communicate()
     return out + "\n--- stderr ---\n" + err[-3000:]
+
+
+@pytest.fixture(scope="module")
+def multiprocess_run(tiny_model_path) -> str:
+    return _run_multiprocess(tiny_model_path, "fp32", dict(os.environ))
 
 
 def test_entry_point_discovery_without_import(multiprocess_run: str) -> None:
@@ -271,6 +275,29 @@ def test_n_process_2_equals_single_process(multiprocess_run: str, nlp) -> None:
 
 def test_n_process_2_after_single_process_use(multiprocess_run: str) -> None:
     assert "AFTER True" in multiprocess_run, multiprocess_run
+
+
+def test_n_process_2_with_onnx_runtime(tiny_model_path, tmp_path) -> None:
+    """ONNX Runtime sessions are made in each worker (the component loads lazily): same text as one process."""
+    pytest.importorskip("onnxruntime")
+    pytest.importorskip("onnx")
+    out = _run_multiprocess(tiny_model_path, "onnx", {**os.environ, "U2TF_CACHE": str(tmp_path)})
+    assert "CLEAN True" in out and "AFTER True" in out, out
+
+
+def test_dtype_reaches_the_model(tiny_model_path) -> None:
+    nlp = spacy.blank("en")
+    component = nlp.add_pipe("u2tf", config={"model": str(tiny_model_path), "dtype": "bf16"})
+    assert component.u2tf.tagger.autocast
+    int8 = spacy.blank("en")
+    int8.add_pipe("u2tf", config={"model": str(tiny_model_path), "dtype": "int8"})
+    api = U2TF.from_pretrained(tiny_model_path, dtype="int8")
+    assert [d._.u2tf_written for d in int8.pipe(TEXTS)] == api.format_batch(TEXTS)
+
+
+def test_bad_dtype_is_rejected(tiny_model_path) -> None:
+    with pytest.raises(ValueError, match="dtype"):
+        spacy.blank("en").add_pipe("u2tf", config={"model": str(tiny_model_path), "dtype": "fp8"})
 
 
 # -- serialization -----------------------------------------------------------------------------------------
