@@ -158,8 +158,9 @@ class Seq2Seq(nn.Module):
         return self.logits(x)
 
     @torch.inference_mode()
-    def greedy(self, src: torch.Tensor, max_len: torch.Tensor) -> List[List[int]]:
-        """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters."""
+    def greedy(self, src: torch.Tensor, max_len: torch.Tensor, min_len: int = 0) -> List[List[int]]:
+        """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters, and not
+        before ``min_len`` characters (used only to time full-text decoding in ``u2tf bench``)."""
         memory, mem_mask = self.encode(src)
         mem_kv = [tuple(t.contiguous() for t in layer.memory_kv(memory)) for layer in self.layers]
         mem_mask = torch.zeros(mem_mask.shape, dtype=memory.dtype, device=src.device).masked_fill(~mem_mask, -math.inf)
@@ -173,7 +174,10 @@ class Seq2Seq(nn.Module):
             x = self.embed(token) * self.scale + self.dec_pos.weight[t]
             for layer, kv, cache in zip(self.layers, mem_kv, caches):
                 x = layer(x, kv, mem_mask, cache)
-            nxt = self.logits(x[:, -1]).argmax(-1)
+            scores = self.logits(x[:, -1])
+            if t < min_len:
+                scores[:, EOS] = -math.inf
+            nxt = scores.argmax(-1)
             nxt = torch.where(done | (t >= max_len), torch.full_like(nxt, EOS), nxt)
             out[:, t] = nxt
             done |= nxt == EOS
@@ -207,8 +211,10 @@ class SpanConverter:
         """Bound on output characters: written forms are rarely longer than twice the spoken span."""
         return min(self.model.config["max_positions"] - 1, 2 * span_chars + 16)
 
-    def convert(self, inputs: Sequence[str], *, batch_size: int = 64, max_len: Optional[int] = None) -> List[str]:
-        """Written form for each ``span_input`` string, decoded in length-sorted batches."""
+    def convert(self, inputs: Sequence[str], *, batch_size: int = 64, max_len: Optional[int] = None,
+                min_len: int = 0) -> List[str]:
+        """Written form for each ``span_input`` string, decoded in length-sorted batches (at most ``max_len``
+        characters, default :meth:`max_output_len`; at least ``min_len``)."""
         if not inputs:
             return []
         limit = self.model.config["max_positions"]
@@ -220,7 +226,7 @@ class SpanConverter:
             idx = order[b:b + batch_size]
             src = pad_batch([encoded[i] for i in idx], self.device)
             bound = torch.tensor([max_len or self.max_output_len(spans[i]) for i in idx], device=self.device)
-            for i, ids in zip(idx, self.model.greedy(src, bound)):
+            for i, ids in zip(idx, self.model.greedy(src, bound, min_len)):
                 results[i] = self.vocab.decode(ids)
         return results
 

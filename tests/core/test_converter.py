@@ -43,3 +43,22 @@ def test_save_load_and_bounded_output(tmp_path) -> None:
     outs = loaded.convert(inputs, max_len=5)
     assert all(len(o) <= 5 for o in outs) and len(outs) == 2
     assert loaded.convert([]) == []
+
+
+def test_min_len_holds_off_eos() -> None:
+    """``min_len`` (for timing full-text decoding) keeps decoding past EOS, then stops at the next EOS."""
+    torch.manual_seed(0)
+    vocab = CharVocab()
+    model = Seq2Seq(len(vocab), d=16, heads=2, enc_layers=1, dec_layers=1, ff=32).eval()
+    plain_logits = model.logits
+
+    def eos_first(h: torch.Tensor) -> torch.Tensor:  # a model that always wants to stop
+        scores = plain_logits(h)
+        scores[:, EOS] += 100.0
+        return scores
+
+    model.logits = eos_first  # type: ignore[method-assign]
+    src = pad_batch([vocab.encode_input("<span> one two </span>")] * 2)
+    assert [row[0] for row in model.greedy(src, torch.tensor([30, 30]))] == [EOS, EOS]
+    forced = model.greedy(src, torch.tensor([30, 30]), min_len=20)
+    assert all(EOS not in row[:20] and row[20] == EOS for row in forced)
