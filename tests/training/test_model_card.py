@@ -23,6 +23,10 @@ def test_model_card_from_logs_stats_and_notes(tmp_path: Path) -> None:
     stats.write_text(json.dumps({"sgd": {"examples": 10, "words": 900, "roundtrip_rate": 1.0}}))
     card = model_card(tagger, conv, stats, "2 CPU cores", "u2tf train tagger ...", notes="## Notes\n\nfine-tuned")
     assert "| sgd | 10 | 900 | 1.0 |" in card
+    assert "64-subword windows; fp32 training" in card  # no args.json: the defaults
+    (tagger / "args.json").write_text(json.dumps({"max_len": 128, "bf16": True, "batch_size": 16}))
+    card = model_card(tagger, conv, stats, "2 CPU cores", "u2tf train tagger ...", notes="## Notes\n\nfine-tuned")
+    assert "128-subword windows; bf16 autocast training, batch 16" in card
     assert "1000 steps" in card and "kept step 1000" in card and "| punct_f1_PERIOD | 0.78 |" in card
     assert "(step 600)" in card and "| money | 0.7 |" in card and "fallback rate on these spans: 0.2" in card
     assert card.index("## Notes") < card.index("## Reproduce")

@@ -75,6 +75,7 @@ def test_continue_from_tagger_resume_and_export(tiny_model_path, shard_dir, tmp_
 
     assert training.run(_args(shard_dir, out, init, steps=4, resume=True, export=export)) == 0
     assert [e["step"] for e in _log(out) if "loss" in e] == [1, 2, 3, 4]  # resumed at step 2, not from scratch
+    assert json.loads((out / "args.json").read_text())["steps"] == 4  # the settings, for the model card
     tagger = Tagger.load(export)
     assert next(tagger.model.parameters()).dtype == torch.float32  # fp16 on disk, fp32 once loaded
     labels = tagger.predict([["hello", "world"]])
