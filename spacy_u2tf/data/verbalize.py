@@ -44,7 +44,8 @@ ABBREVIATIONS = {"mr": ["mister"], "mrs": ["missus"], "ms": ["miz"], "dr": ["doc
                  "sept": ["september"]}
 # Other readings of some abbreviations (drawn with rng).
 ABBREVIATION_VARIANTS = {"eg": [["e", "g"]], "ie": [["i", "e"]], "vs": [["v", "s"], ["verses"]],
-                         "v": [["v"]], "etc": [["etcetera"]], "ms": [["m", "s"]]}
+                         "v": [["v"]], "etc": [["etcetera"]], "ms": [["m", "s"]],
+                         "mrs": [["misses"]], "no": [["no"]]}  # as NeMo's normalizer reads "Mrs." and "No."
 SYMBOLS = {"&": "and", "+": "plus", "=": "equals", "%": "percent", "#": "number", "@": "at", "/": "slash",
            "*": "star", "-": "dash", "_": "underscore", ".": "dot", ":": "colon", "$": "dollars", "€": "euros",
            "£": "pounds", "¥": "yen", "°": "degrees", "~": "tilde", "^": "caret", "<": "less than",
