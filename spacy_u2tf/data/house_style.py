@@ -10,7 +10,8 @@ the inverse of NeMo's normalizer, which reads "7 January 2013" as "the seventh o
   thirteen" → "7 January 2013", "december eighth twenty thirteen" → "December 8, 2013", "march fifteenth" →
   "March 15";
 - "number twenty four" → "number 24" (not "#24");
-- "one hundred fifty four thousand" → "154,000" (million and larger stay words: "12 million").
+- "one hundred fifty four thousand" → "154,000", also in money and measures ("$81,000"; million and larger stay
+  words: "$12 million"), and numbers read in full are grouped ("1,323 in").
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ _DAY_MONTH = re.compile(r"(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+([A-Z
 _MONTH_DAY = re.compile(r"([A-Z][a-z]+\.?)\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?", re.IGNORECASE)
 _NUMERIC = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})|(\d{4})-(\d{2})-(\d{2})")
 _HASH_NUMBER = re.compile(r"#(\d[\d,]*)")
-_THOUSANDS = re.compile(r"(\d{1,3}) thousand")
+_THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3}) thousand")
 _PLAIN_INT = re.compile(r"-?\d{4,}")
 
 
@@ -70,7 +71,7 @@ def house_written(written: str, cls: str, spoken: Sequence[str]) -> str:
         return house_date(written, spoken)
     if "#" in written and "number" in (w.lower() for w in spoken):
         written = _HASH_NUMBER.sub(r"number \1", written)
-    if cls == "cardinal":
+    if cls in ("cardinal", "money", "measure"):
         written = _THOUSANDS.sub(lambda m: f"{int(m.group(1)) * 1000:,}", written)
         if "thousand" in spoken or "million" in spoken:  # a number read in full is grouped: "7500" → "7,500"
             written = _PLAIN_INT.sub(_group_digits, written)
