@@ -1,7 +1,9 @@
 """Exact match per entity class of a span converter on the generated held-out set (the training dev set).
 
 The held-out entities come from their own seed (``DEV_SEED``), in the house style, placed in spoken context drawn
-from the data pipeline's output, exactly as ``u2tf train converter`` validates. Also reports spans/s.
+from the data pipeline's output, exactly as ``u2tf train converter`` validates. Reports the raw model output
+and, under ``with_digit_retry``, the output as the formatter uses it (a span whose digits came out wrong is
+decoded again with its spoken digits imposed). Also reports spans/s.
 
     python benchmarks/converter_classes.py --data ~/.cache/u2tf/data/train-own \
         --converter spacy_u2tf/assets/u2tf-default/converter --per-class 200 --json docs/eval/converter_classes.json
@@ -20,7 +22,7 @@ def main() -> None:
     import torch
 
     from spacy_u2tf.core.converter import SpanConverter
-    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score_outputs
+    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score, score_outputs
     from spacy_u2tf.training.shards import mixture, parse_weights
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -45,6 +47,7 @@ def main() -> None:
     result = score_outputs(pairs, outputs)
     result.update({"spans": len(pairs), "spans_per_s": round(len(pairs) / elapsed, 1),
                    "threads": torch.get_num_threads(), "converter": str(args.converter)})
+    result["with_digit_retry"] = score(converter, pairs, digit_retry=True)
     if args.failures:
         shown: dict = {}
         for (text, want, cls), got in zip(pairs, outputs):

@@ -212,6 +212,7 @@ class U2TF:
         self.batch_size = batch_size
         self.fallbacks: Counter = Counter()  # guard fallbacks (and spans of switched-off classes), by reason
         self.spans_converted = 0  # spans sent to the converter
+        self.digit_retries = 0  # spans saved by a second try with their spoken digits imposed
 
     @classmethod
     def from_pretrained(cls, path_or_name: Union[str, Path, None] = None, *, device: str = "cpu",
@@ -328,13 +329,15 @@ class U2TF:
                     inputs.append(span_input(words, span.start, span.end, self.context))
             plans.append((punct, case, itn, spans))
         if inputs:
-            outputs = self.converter.convert(inputs)
-            self.spans_converted += len(inputs)
-            from .guards import check_span
+            from .guards import convert_checked
 
-            for (d, k), written in zip(requests, outputs):
-                span = plans[d][3][k]
-                reason = check_span(docs[d][span.start:span.end], written, MIXED_CLASS if span.kind == MIXED_CLASS else None)
+            spans = [plans[d][3][k] for d, k in requests]
+            spoken = [docs[d][span.start:span.end] for (d, _), span in zip(requests, spans)]
+            outputs, reasons, retries = convert_checked(self.converter, inputs, spoken,
+                                                        [span.kind == MIXED_CLASS for span in spans])
+            self.spans_converted += len(inputs)
+            self.digit_retries += retries
+            for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else classify_written(written) if reason is None else ""
                 if reason is None and span.kind != MIXED_CLASS:
                     reason = self._itn_switch(cls, written)

@@ -158,9 +158,16 @@ class Seq2Seq(nn.Module):
         return self.logits(x)
 
     @torch.inference_mode()
-    def greedy(self, src: torch.Tensor, max_len: torch.Tensor, min_len: int = 0) -> List[List[int]]:
+    def greedy(self, src: torch.Tensor, max_len: torch.Tensor, min_len: int = 0,
+               digits: Optional[Tuple[torch.Tensor, torch.Tensor]] = None) -> List[List[int]]:
         """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters, and not
-        before ``min_len`` characters (used only to time full-text decoding in ``u2tf bench``)."""
+        before ``min_len`` characters (used only to time full-text decoding in ``u2tf bench``).
+
+        ``digits = (is_digit, expected)``: ``is_digit`` marks the vocabulary's digit tokens, ``expected[i]`` holds
+        row ``i``'s digit tokens in order (``-1`` padding; a row of only ``-1`` is unconstrained). In a
+        constrained row each digit the model writes becomes the next expected digit, and once they are used up
+        no digit can be written: the model still chooses the layout (grouping, separators, symbols).
+        """
         memory, mem_mask = self.encode(src)
         mem_kv = [tuple(t.contiguous() for t in layer.memory_kv(memory)) for layer in self.layers]
         mem_mask = torch.zeros(mem_mask.shape, dtype=memory.dtype, device=src.device).masked_fill(~mem_mask, -math.inf)
@@ -170,6 +177,11 @@ class Seq2Seq(nn.Module):
         done = torch.zeros(b, dtype=torch.bool, device=src.device)
         out = torch.full((b, int(max_len.max()) + 1), EOS, dtype=torch.long, device=src.device)
         limit = min(int(max_len.max()) + 1, self.config["max_positions"])
+        if digits is not None:
+            is_digit, expected = digits
+            active = expected[:, 0] >= 0
+            expected = torch.cat([expected, torch.full_like(expected[:, :1], -1)], 1)  # a -1 after the last digit
+            pointer = torch.zeros(b, dtype=torch.long, device=src.device)
         for t in range(limit):
             x = self.embed(token) * self.scale + self.dec_pos.weight[t]
             for layer, kv, cache in zip(self.layers, mem_kv, caches):
@@ -177,7 +189,16 @@ class Seq2Seq(nn.Module):
             scores = self.logits(x[:, -1])
             if t < min_len:
                 scores[:, EOS] = -math.inf
-            nxt = scores.argmax(-1)
+            if digits is not None:
+                want = expected.gather(1, pointer[:, None]).squeeze(1)
+                used_up = active & (want < 0)
+                scores = scores.masked_fill(used_up[:, None] & is_digit[None, :], -math.inf)
+                nxt = scores.argmax(-1)
+                forced = active & ~used_up & is_digit[nxt]
+                nxt = torch.where(forced, want, nxt)
+                pointer = pointer + forced.long()
+            else:
+                nxt = scores.argmax(-1)
             nxt = torch.where(done | (t >= max_len), torch.full_like(nxt, EOS), nxt)
             out[:, t] = nxt
             done |= nxt == EOS
@@ -212,11 +233,17 @@ class SpanConverter:
         return min(self.model.config["max_positions"] - 1, 2 * span_chars + 16)
 
     def convert(self, inputs: Sequence[str], *, batch_size: int = 64, max_len: Optional[int] = None,
-                min_len: int = 0) -> List[str]:
+                min_len: int = 0, digits: Optional[Sequence[Optional[str]]] = None) -> List[str]:
         """Written form for each ``span_input`` string, decoded in length-sorted batches (at most ``max_len``
-        characters, default :meth:`max_output_len`; at least ``min_len``)."""
+        characters, default :meth:`max_output_len`; at least ``min_len``).
+
+        ``digits[i]`` (a digit string, or ``None``) makes output ``i`` write exactly those digits, in that order
+        (see :meth:`Seq2Seq.greedy`): a second try for spans whose digits came out wrong.
+        """
         if not inputs:
             return []
+        if digits is not None and len(digits) != len(inputs):
+            raise ValueError(f"convert: {len(digits)} digit strings for {len(inputs)} inputs")
         limit = self.model.config["max_positions"]
         encoded = [self.vocab.encode_input(text)[:limit] for text in inputs]
         spans = [len(text.split(SPAN_OPEN, 1)[-1].split(SPAN_CLOSE, 1)[0].strip()) for text in inputs]
@@ -226,9 +253,21 @@ class SpanConverter:
             idx = order[b:b + batch_size]
             src = pad_batch([encoded[i] for i in idx], self.device)
             bound = torch.tensor([max_len or self.max_output_len(spans[i]) for i in idx], device=self.device)
-            for i, ids in zip(idx, self.model.greedy(src, bound, min_len)):
+            forced = self._digit_constraints([digits[i] for i in idx]) if digits is not None else None
+            for i, ids in zip(idx, self.model.greedy(src, bound, min_len, forced)):
                 results[i] = self.vocab.decode(ids)
         return results
+
+    def _digit_constraints(self, digits: Sequence[Optional[str]]) -> Tuple[torch.Tensor, torch.Tensor]:
+        """``(is_digit, expected)`` for :meth:`Seq2Seq.greedy` (``None`` or ``""``: unconstrained row)."""
+        is_digit = torch.zeros(len(self.vocab), dtype=torch.bool, device=self.device)
+        is_digit[[self.vocab.stoi[d] for d in "0123456789"]] = True
+        width = max([len(d) for d in digits if d] + [1])
+        expected = torch.full((len(digits), width), -1, dtype=torch.long)
+        for row, d in enumerate(digits):
+            if d:
+                expected[row, :len(d)] = torch.tensor([self.vocab.stoi[c] for c in d])
+        return is_digit, expected.to(self.device)
 
     def save(self, folder: Union[str, Path], dtype: torch.dtype = torch.float16) -> None:
         from safetensors.torch import save_file

@@ -6,7 +6,9 @@ value, or holds a word the spoken span does not license. ``check_span`` returns 
 from __future__ import annotations
 
 import re
-from typing import AbstractSet, List, Optional, Sequence
+from typing import AbstractSet, Any, List, Optional, Sequence, Tuple
+
+from .labels import MIXED_CLASS
 
 _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -119,6 +121,13 @@ def spoken_digits(words: Sequence[str], keep_scales: AbstractSet[str] = frozense
     return "".join(spoken_numbers(words, keep_scales, hundred_joins))
 
 
+def expected_digits(spoken_span: Sequence[str], written: str) -> str:
+    """The digits a written form of ``spoken_span`` should hold, reading scale words as ``written`` does
+    ("twelve point three million" → ``123`` when ``written`` keeps "million", ``12300000`` when it does not)."""
+    lower = written.lower()
+    return spoken_digits(spoken_span, frozenset(s for s in _SCALES if s in lower))
+
+
 def _licensed_words(spoken: Sequence[str]) -> set:
     allowed = {w.lower().strip("'") for w in spoken} | _LICENSED | _MONTHS
     allowed |= {w.lower()[:-2] for w in spoken if w.endswith("'s")}
@@ -191,3 +200,25 @@ def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
         if any(sorted("".join(g.lstrip("0") or "0" for g in r + months)) == written for r in readings):
             return None
     return f"number changed: {'/'.join(sorted(flat)) or '-'} → {digits}"
+
+
+def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequence[str]],
+                    mixed: Sequence[bool]) -> Tuple[List[str], List[Optional[str]], int]:
+    """Convert ``inputs`` and check each output against its spoken span: ``(outputs, reasons, retries)``.
+
+    A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
+    digits=...)``); ``retries`` counts the second tries that passed. ``reasons[i]`` is ``None`` for a span
+    that may be used, else why it falls back.
+    """
+    outputs = list(converter.convert(inputs))
+    reasons = [check_span(words, written, MIXED_CLASS if m else None)
+               for words, written, m in zip(spoken, outputs, mixed)]
+    retry = [j for j, reason in enumerate(reasons) if reason and reason.startswith("number")]
+    retries = 0
+    if retry:
+        digits = [expected_digits(spoken[j], outputs[j]) for j in retry]
+        for j, written in zip(retry, converter.convert([inputs[j] for j in retry], digits=digits)):
+            if check_span(spoken[j], written) is None:
+                outputs[j], reasons[j] = written, None
+                retries += 1
+    return outputs, reasons, retries

@@ -61,9 +61,23 @@ def dev_set(hosts: List[List[str]], context: int, per_class: int = 100, seed: in
             for _ in range(per_class)]
 
 
-def score(converter: Any, pairs: Sequence[Pair]) -> Dict[str, Any]:
-    """Exact match per class (raw model output) and the guard fallback rate on ``pairs``."""
-    return score_outputs(pairs, converter.convert([p[0] for p in pairs]))
+def score(converter: Any, pairs: Sequence[Pair], *, digit_retry: bool = False) -> Dict[str, Any]:
+    """Exact match per class and the guard fallback rate on ``pairs``: of the raw model output, or with
+    ``digit_retry`` of the output as the formatter uses it (wrong digits get a second try, see
+    :func:`spacy_u2tf.core.guards.convert_checked`)."""
+    inputs = [p[0] for p in pairs]
+    if not digit_retry:
+        return score_outputs(pairs, converter.convert(inputs))
+    from ..core.guards import convert_checked
+
+    spoken = [span_words(text) for text in inputs]
+    outputs, _, retries = convert_checked(converter, inputs, spoken, [p[2] == "mixed" for p in pairs])
+    return {**score_outputs(pairs, outputs), "digit_retries": retries}
+
+
+def span_words(text: str) -> List[str]:
+    """The spoken words between ``<span>`` and ``</span>`` of a ``span_input`` string."""
+    return text.split("<span>", 1)[1].split("</span>", 1)[0].split()
 
 
 def score_outputs(pairs: Sequence[Pair], outputs: Sequence[str]) -> Dict[str, Any]:
@@ -74,8 +88,7 @@ def score_outputs(pairs: Sequence[Pair], outputs: Sequence[str]) -> Dict[str, An
     reasons: Counter = Counter()
     for (text, want, cls), got in zip(pairs, outputs):
         hits[cls].append(int(got == want))
-        spoken = text.split("<span>", 1)[1].split("</span>", 1)[0].split()
-        reason = check_span(spoken, got, "mixed" if cls == "mixed" else None)
+        reason = check_span(span_words(text), got, "mixed" if cls == "mixed" else None)
         if reason:
             reasons[reason.split(":")[0]] += 1
     exact = {cls: round(sum(v) / len(v), 4) for cls, v in sorted(hits.items())}

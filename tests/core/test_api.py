@@ -550,3 +550,42 @@ def test_model_config_sets_default_label_thresholds(tiny_model_path, tmp_path) -
     assert U2TF.from_pretrained(folder, label_thresholds={}).label_thresholds == {}  # the caller overrides
     assert U2TF.from_pretrained(tiny_model_path).label_thresholds == {}
     assert U2TF.from_pretrained(folder).format("we met mcallister okay")  # runs with probabilities on a real tagger
+
+
+class SlipConverter(StubConverter):
+    """Writes "nine hundred" as "910" unless its digits are imposed, as a converter that slips a digit would."""
+
+    TABLE = {**StubConverter.TABLE, "nine hundred": "910"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.digits: List[object] = []
+
+    def convert(self, inputs: Sequence[str], **options: object) -> List[str]:
+        out = super().convert(inputs)
+        if options.get("digits") is None:
+            return out
+        self.digits.append(options["digits"])
+        return [o if not d else "".join(d if c.isdigit() else c for c, d in zip(o, d + " " * len(o)))
+                for o, d in zip(out, options["digits"])]  # type: ignore[arg-type]
+
+
+def test_wrong_digits_get_a_second_try_with_the_spoken_digits() -> None:
+    model = U2TF(StubTagger(), SlipConverter())
+    result = model.process("it was nine hundred okay")
+    assert [s.written for s in result.spans] == ["900"]
+    assert model.converter.digits == [["900"]] and model.digit_retries == 1 and not model.fallbacks
+
+
+def test_a_second_try_that_fails_the_guards_still_falls_back() -> None:
+    class Stubborn(SlipConverter):
+        def convert(self, inputs: Sequence[str], **options: object) -> List[str]:
+            if options.get("digits") is not None:
+                self.digits.append(options["digits"])
+            return StubConverter.convert(self, inputs) if not inputs or "nine" not in inputs[0] else ["910"]
+
+    model = U2TF(StubTagger(), Stubborn())
+    result = model.process("it was nine hundred okay")
+    assert result.spans[0].written is None and result.spans[0].reason.startswith("number changed")
+    assert model.fallbacks["number changed"] == 1 and model.digit_retries == 0
+    assert result.text == "It was nine hundred okay."

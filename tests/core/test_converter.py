@@ -62,3 +62,25 @@ def test_min_len_holds_off_eos() -> None:
     assert [row[0] for row in model.greedy(src, torch.tensor([30, 30]))] == [EOS, EOS]
     forced = model.greedy(src, torch.tensor([30, 30]), min_len=20)
     assert all(EOS not in row[:20] and row[20] == EOS for row in forced)
+
+
+def test_imposed_digits_come_out_in_order() -> None:
+    """A constrained row writes no digit but the expected ones, in order; other rows decode as before."""
+    torch.manual_seed(1)
+    vocab = CharVocab()
+    model = Seq2Seq(len(vocab), d=16, heads=2, enc_layers=1, dec_layers=1, ff=32).eval()
+    plain_logits = model.logits
+
+    def digit_happy(h: torch.Tensor) -> torch.Tensor:  # a model that writes digits until it stops
+        scores = plain_logits(h)
+        scores[:, [vocab.stoi[d] for d in "0123456789"]] += 5.0
+        return scores
+
+    model.logits = digit_happy  # type: ignore[method-assign]
+    conv = SpanConverter(model, vocab)
+    inputs = ["call <span> one two three </span> now", "<span> four </span>"]
+    plain = conv.convert(inputs, max_len=20)
+    forced = conv.convert(inputs, max_len=20, digits=["123", None])
+    assert "".join(c for c in forced[0] if c.isdigit()) == "123"
+    assert forced[1] == plain[1]
+    assert any(c.isdigit() for c in plain[0])
