@@ -13,7 +13,7 @@ from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bi
 from .spans import DEFAULT_CONTEXT, span_input
 
 WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
-DTYPES = ("fp32", "bf16", "int8", "onnx", "onnx-int8")  # tagger precision / runtime, see U2TF.from_pretrained
+DTYPES = ("fp32", "bf16", "int8", "onnx", "onnx-int8", "auto")  # tagger precision / runtime, see from_pretrained
 _WRITTEN_MARKS = re.compile(r"[A-Z0-9$€£%@]|[,.?!;:](?:\s|$)")
 LEXICON_CLASS = "lexicon"
 
@@ -176,6 +176,20 @@ class Lexicon:
         return out
 
 
+def native_bf16(device: str = "cpu", cpuinfo: str = "/proc/cpuinfo") -> bool:
+    """Whether ``device`` computes bf16 natively: a CUDA GPU that supports it, or a CPU with AVX-512 BF16 or AMX
+    (read from ``cpuinfo`` flags; False where that file is missing, e.g. outside Linux)."""
+    if str(device).startswith("cuda"):
+        import torch
+
+        return bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
+    try:
+        flags = Path(cpuinfo).read_text(errors="replace")
+    except OSError:
+        return False
+    return bool(re.search(r"\b(avx512_bf16|amx_bf16)\b", flags))
+
+
 class U2TF:
     """Two-stage formatter: stage-1 tagger labels words; stage-2 converter rewrites ITN and mixed-case spans.
 
@@ -221,7 +235,9 @@ class U2TF:
 
         ``dtype``: ``None``/``"fp32"``, ``"bf16"`` (bf16 autocast for the tagger: faster on CPUs with
         AVX-512 bf16 and on GPUs), ``"int8"`` (the tagger's Linear layers as dynamic int8; CPU only), or
-        ``"onnx"`` / ``"onnx-int8"`` (the tagger in ONNX Runtime, fp32 or int8; CPU only, extra ``onnx``).
+        ``"onnx"`` / ``"onnx-int8"`` (the tagger in ONNX Runtime, fp32 or int8; CPU only, extra ``onnx``), or
+        ``"auto"``: bf16 where the hardware computes it natively (CUDA with bf16, CPUs with AVX-512 BF16 or AMX),
+        else fp32 (on other CPUs bf16 is emulated and many times slower).
         """
         from .io import read_config, resolve_model
         from .tagger import Tagger
@@ -229,6 +245,8 @@ class U2TF:
         folder = resolve_model(path_or_name, allow_download=allow_download)
         config = read_config(folder)
         tagger = Tagger.load(folder / config["tagger"], device=device)
+        if dtype == "auto":
+            dtype = "bf16" if native_bf16(device) else "fp32"
         if dtype in ("bf16", "bfloat16"):
             tagger.autocast = True
         elif dtype == "int8":

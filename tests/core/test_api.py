@@ -589,3 +589,21 @@ def test_a_second_try_that_fails_the_guards_still_falls_back() -> None:
     assert result.spans[0].written is None and result.spans[0].reason.startswith("number changed")
     assert model.fallbacks["number changed"] == 1 and model.digit_retries == 0
     assert result.text == "It was nine hundred okay."
+
+
+@pytest.mark.parametrize("flags,native", [("fpu avx2 avx512f avx512_bf16", True), ("fpu avx2 amx_bf16 amx_tile", True),
+                                          ("fpu avx2 avx512f", False), ("avx512_bf16x", False)])
+def test_native_bf16_reads_the_cpu_flags(tmp_path, flags: str, native: bool) -> None:
+    from spacy_u2tf.core.api import native_bf16
+
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text(f"processor\t: 0\nflags\t\t: {flags}\n")
+    assert native_bf16("cpu", str(cpuinfo)) is native
+    assert native_bf16("cpu", str(tmp_path / "missing")) is False
+
+
+def test_auto_dtype_follows_the_hardware(tiny_model_path) -> None:
+    from spacy_u2tf.core.api import native_bf16
+
+    model = U2TF.from_pretrained(tiny_model_path, dtype="auto")
+    assert model.tagger.autocast is native_bf16()
