@@ -16,6 +16,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from .spans import SPAN_CLOSE, SPAN_OPEN
+from .memory import release_free_memory
 from .threads import register_fork_safety
 
 register_fork_safety()  # forked spaCy workers must not hang in torch
@@ -256,6 +257,8 @@ class SpanConverter:
             forced = self._digit_constraints([digits[i] for i in idx]) if digits is not None else None
             for i, ids in zip(idx, self.model.greedy(src, bound, min_len, forced)):
                 results[i] = self.vocab.decode(ids)
+            if len(order) > batch_size:
+                release_free_memory()  # see core.memory: keeps peak memory flat in the number of spans
         return results
 
     def _digit_constraints(self, digits: Sequence[Optional[str]]) -> Tuple[torch.Tensor, torch.Tensor]:

@@ -15,6 +15,7 @@ import torch
 from torch import nn
 
 from .labels import CASE_LABELS, HEADS, ITN_LABELS, PUNCT_LABELS  # noqa: F401  (HEADS: public name here too)
+from .memory import release_free_memory
 from .threads import register_fork_safety
 
 register_fork_safety()  # forked spaCy workers must not hang in torch
@@ -277,6 +278,8 @@ class Tagger:
                     n = len(w.positions)
                     results[w.doc][h][w.words] = probs[k:k + n]
                     k += n
+            if len(order) > batch_size:
+                release_free_memory()  # between batches of a long input: keeps peak memory flat in its length
         out: List[Dict[str, List]] = []
         for res in results:
             entry: Dict[str, List] = {h: [self.labels[h][j] for j in res[h].argmax(-1)] for h in heads}
