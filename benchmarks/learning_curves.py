@@ -9,6 +9,7 @@ import argparse
 from pathlib import Path
 
 from spacy_u2tf.training.converter import read_log
+from spacy_u2tf.training.export import run_args
 
 TAGGER_KEYS = ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL", "case_f1_ACRONYM",
                "itn_span_f1")
@@ -31,7 +32,9 @@ def main() -> None:
     for key in TAGGER_KEYS:
         points = sorted({e["step"]: e["dev"][key] for e in tagger if key in e["dev"]}.items())
         ax[0].plot([p[0] for p in points], [p[1] for p in points], "o-", label=key.replace("_f1", ""), ms=3)
-    ax[0].set(xlabel="step (32 windows of 64 subwords)", ylabel="dev F1", title="stage 1: DialogSum dev (labels)")
+    settings = run_args(args.tagger[0]) if args.tagger else {}
+    ax[0].set(xlabel=f"step ({settings.get('batch_size', 32)} windows of {settings.get('max_len', 64)} subwords)",
+              ylabel="dev F1", title="stage 1: DialogSum dev, first 200 dialogues (labels)")
     ax[0].legend(fontsize=7)
     for run in args.converter:
         points = [(e["step"], e["dev"]["mean"]) for e in read_log(run) if "exact" in e.get("dev", {})]

