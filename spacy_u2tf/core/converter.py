@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from .spans import SPAN_CLOSE, SPAN_OPEN
+from .spans import SPAN_CLOSE, SPAN_OPEN, span_text
 from .memory import release_free_memory
 from .threads import register_fork_safety
 
@@ -247,7 +247,7 @@ class SpanConverter:
             raise ValueError(f"convert: {len(digits)} digit strings for {len(inputs)} inputs")
         limit = self.model.config["max_positions"]
         encoded = [self.vocab.encode_input(text)[:limit] for text in inputs]
-        spans = [len(text.split(SPAN_OPEN, 1)[-1].split(SPAN_CLOSE, 1)[0].strip()) for text in inputs]
+        spans = [len(span_text(text)) for text in inputs]
         order = sorted(range(len(inputs)), key=lambda i: len(encoded[i]))
         results: List[str] = [""] * len(inputs)
         for b in range(0, len(order), batch_size):

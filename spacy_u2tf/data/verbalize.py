@@ -27,7 +27,8 @@ UNITS = {"kg": "kilograms", "km": "kilometers", "cm": "centimeters", "mm": "mill
          "Gbps": "gigabits per second", "cc": "c c", "kcal": "kilocalories", "m²": "square meters",
          "km²": "square kilometers", "ft²": "square feet"}
 # Shorter readings people also use for a unit ("mm", "m", "in" as letters, as NeMo's normalizer leaves them).
-UNIT_VARIANTS = {"kg": ["kilos"], "mm": ["mm"], "m": ["m"], "in": ["in"], "mph": ["m p h"], "kph": ["k p h"], "GB": ["gigs", "g b"], "MB": ["megs", "m b"],
+UNIT_VARIANTS = {"kg": ["kilos"], "mm": ["mm"], "m": ["m"], "in": ["in"], "mph": ["m p h"], "kph": ["k p h"],
+                 "GB": ["gigs", "g b"], "MB": ["megs", "m b"],
                  "°F": ["degrees"], "°C": ["degrees"], "lbs": ["pounds"], "km/h": ["k m h"], "TB": ["t b"],
                  "kWh": ["k w h"], "ml": ["mils"], "min": ["mins"]}
 _SINGULAR = {"feet": "foot", "inches": "inch", "hours": "hour", "pounds": "pound", "miles": "mile",

@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..core.spans import span_input
+from ..core.spans import span_input, span_text
 from ..data.example import Example
 from ..data.generators import GENERATED_CLASSES, generate_pair
 from ..data.house_style import house_written
@@ -77,7 +77,7 @@ def score(converter: Any, pairs: Sequence[Pair], *, digit_retry: bool = False) -
 
 def span_words(text: str) -> List[str]:
     """The spoken words between ``<span>`` and ``</span>`` of a ``span_input`` string."""
-    return text.split("<span>", 1)[1].split("</span>", 1)[0].split()
+    return span_text(text).split()
 
 
 def score_outputs(pairs: Sequence[Pair], outputs: Sequence[str]) -> Dict[str, Any]:
