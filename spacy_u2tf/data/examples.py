@@ -102,12 +102,17 @@ class ExampleBuilder:
             if mark == "O" or token_end - ent.end != 1:
                 self.rejected["entity_not_at_token_end"] += 1
                 return -1
-        if ent.cls == "acronym" and not self._spoken and "." not in written and rng.random() >= self.spell_acronym_p:
-            word = written
-            if _is_plain_word(word):
-                self._add_word(word, mark, spoken, punct, case, itn, spans)
-                return token_end + 1
-        words = self._spoken.get((ent.start, ent.end)) or verbalize(written, ent.cls, rng)
+        words = self._spoken.get((ent.start, ent.end))
+        if ent.cls == "acronym" and not self._spoken and rng.random() >= self.spell_acronym_p:
+            if "." not in written:
+                if _is_plain_word(written):
+                    self._add_word(written, mark, spoken, punct, case, itn, spans)
+                    return token_end + 1
+            else:
+                # "U.S." said as one word ("us", as NeMo's normalizer and many recognisers give it): case labels
+                # cannot bring the dots back, so it stays a one-word span for stage 2.
+                words = ["".join(verbalize(written, ent.cls, rng))]
+        words = words or verbalize(written, ent.cls, rng)
         if not words or not all(_is_plain_word(w) for w in words):
             self.rejected["verbalizer_output"] += 1
             return -1

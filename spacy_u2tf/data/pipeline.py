@@ -208,13 +208,18 @@ def run_pipeline(
     processes: int = 1,
     max_words: Optional[int] = None,
     max_docs: Optional[int] = None,
+    skip_docs: int = 0,
     min_example_words: int = 30,
     max_example_words: int = 250,
     shard_size: int = 5000,
     field_name: str = "text",
     progress: bool = True,
 ) -> Dict[str, dict]:
-    """Run the data pipeline over ``inputs`` into ``out``; returns and writes ``stats.json`` per input file."""
+    """Run the data pipeline over ``inputs`` into ``out``; returns and writes ``stats.json`` per input file.
+
+    ``skip_docs`` leaves out the first documents of each file (a later part of a corpus for a fresh sample);
+    ``max_docs`` and ``max_words`` count from there.
+    """
     from multiprocessing import get_context
 
     from tqdm import tqdm
@@ -231,7 +236,7 @@ def run_pipeline(
         tasks = (
             (source, i, doc, seed, backend, min_example_words, max_example_words)
             for i, doc in enumerate(docs)
-            if max_docs is None or i < max_docs
+            if i >= skip_docs and (max_docs is None or i < skip_docs + max_docs)
         )
         started = time.perf_counter()
         bar = tqdm(desc=source, unit="ex", disable=not progress, dynamic_ncols=True)
@@ -273,6 +278,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--max-words", type=int, default=None, help="stop each file after this many spoken words")
     parser.add_argument("--max-docs", type=int, default=None)
+    parser.add_argument("--skip-docs", type=int, default=0,
+                        help="leave out the first N documents of each file (a fresh sample from later on)")
     parser.add_argument("--min-example-words", type=int, default=30)
     parser.add_argument("--max-example-words", type=int, default=250)
     parser.add_argument("--shard-size", type=int, default=5000)
@@ -285,9 +292,13 @@ def run(args: argparse.Namespace) -> int:
         if not path.exists():
             print(f"u2tf data: no such file: {path}", file=sys.stderr)
             return 2
+    if args.skip_docs < 0:
+        print("u2tf data: --skip-docs must be 0 or more", file=sys.stderr)
+        return 2
     report = run_pipeline(
         args.inputs, args.out, backend=args.backend, seed=args.seed, processes=args.processes,
-        max_words=args.max_words, max_docs=args.max_docs, min_example_words=args.min_example_words,
+        max_words=args.max_words, max_docs=args.max_docs, skip_docs=args.skip_docs,
+        min_example_words=args.min_example_words,
         max_example_words=args.max_example_words, shard_size=args.shard_size, field_name=args.field,
         progress=not args.quiet,
     )

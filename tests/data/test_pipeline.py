@@ -39,6 +39,17 @@ def test_pipeline_is_deterministic_across_processes(tmp_path: Path) -> None:
     assert _read(tmp_path / "c") != _read(tmp_path / "a")  # another seed draws other spoken variants
 
 
+def test_skip_docs_draws_the_later_documents_only(tmp_path: Path) -> None:
+    src = _write(tmp_path)
+    whole = run_pipeline([src], tmp_path / "all", seed=3, processes=1, min_example_words=5, progress=False)
+    later = run_pipeline([src], tmp_path / "later", seed=3, processes=1, min_example_words=5, skip_docs=4,
+                         progress=False)
+    assert later["mini"]["documents"] == 2
+    # documents keep their own seeds (by index), so the last two come out exactly as in the whole run
+    assert set(_read(tmp_path / "later")) < set(_read(tmp_path / "all"))
+    assert whole["mini"]["documents"] == len(DOCS)
+
+
 def test_unspelled_plural_acronym_round_trips_as_mixed_case() -> None:
     """"TVs" said as one word ("tvs") is mixed case: it needs its stage-2 span pair to come back."""
     import random
@@ -51,3 +62,20 @@ def test_unspelled_plural_acronym_round_trips_as_mixed_case() -> None:
     assert ex.spoken == ["some", "tvs", "and", "pcs", "have", "it"]
     assert [(s.start, s.cls, s.written) for s in ex.spans] == [(1, "mixed", "TVs"), (3, "mixed", "PCs")]
     assert ex.assemble().text == ex.written
+
+
+def test_dotted_acronym_said_as_one_word_is_a_one_word_span() -> None:
+    """"U.S." said as "us" (NeMo's normalizer writes "US") keeps its dots through a stage-2 span pair."""
+    import random
+
+    from spacy_u2tf.data.examples import ExampleBuilder
+
+    said = ExampleBuilder(spell_acronym_p=0.0).build("The U.S. Army told us so.", random.Random(0))
+    assert said is not None
+    assert said.spoken == ["the", "us", "army", "told", "us", "so"]
+    assert [(s.start, s.end, s.cls, s.written) for s in said.spans] == [(1, 2, "acronym", "U.S.")]
+    assert said.itn[:3] == ["O", "B", "O"] and said.case[4] == "LOWER"
+    spelled = ExampleBuilder(spell_acronym_p=1.0).build("The U.S. Army told us so.", random.Random(0))
+    assert spelled is not None and spelled.spoken[1:3] == ["u", "s"]
+    for ex in (said, spelled):
+        assert ex.round_trips()
