@@ -3,10 +3,13 @@
 The tagger runs once (with probabilities); each threshold of the grid is scored with the same label F1 as
 ``u2tf eval``. The chosen threshold is the one with the best F1 summed over the files, and only when it beats the
 plain argmax there; pass the printed ``chosen`` table to ``export_model(label_thresholds=...)``. Calibrate on
-dev sets (WikiText-2, QMSum validation), never on training data, whose probabilities are overconfident.
+dev sets other than the one you report (WikiText-2, QMSum validation, IWSLT dev2012), never on training data,
+whose probabilities are overconfident. ``combined`` scores all chosen thresholds together against the argmax.
 
     python benchmarks/calibrate_thresholds.py --data ~/.cache/u2tf/eval/wikitext2.300.own.examples.jsonl \
-        --data ~/.cache/u2tf/eval/qmsum.4.own.examples.jsonl --label case:MIXED --json docs/eval/thresholds.json
+        --data ~/.cache/u2tf/eval/qmsum.4.own.examples.jsonl --data ../shared/data/dev/iwslt2011.dev2012.tsv \
+        --label punct:PERIOD --label punct:QUESTION --label punct:COMMA --label case:MIXED \
+        --json docs/eval/thresholds.json
 """
 from __future__ import annotations
 
@@ -59,6 +62,14 @@ def main() -> None:
             chosen.setdefault(head, {})[label] = best["threshold"]
         result["labels"][spec] = rows
     result["chosen"] = chosen
+    # Thresholds of one head act together (the likeliest label past its threshold wins): score them jointly.
+    result["combined"] = {}
+    for name, (examples, preds) in files.items():
+        joint = [dict(p, **{head: apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head], p[head], table)
+                            for head, table in chosen.items()}) for p in preds]
+        before, after = label_scores(examples, preds), label_scores(examples, joint)
+        result["combined"][name] = {k: {"argmax": before[k], "chosen": after[k]} for k in sorted(after)
+                                    if "_f1" in k}
     emit(result, args.json)
 
 

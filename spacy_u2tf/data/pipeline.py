@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .clean import CleanStats, chunk_document
 from .example import Example
@@ -209,6 +209,7 @@ def run_pipeline(
     max_words: Optional[int] = None,
     max_docs: Optional[int] = None,
     skip_docs: int = 0,
+    synthetic: int = 0,
     min_example_words: int = 30,
     max_example_words: int = 250,
     shard_size: int = 5000,
@@ -218,7 +219,8 @@ def run_pipeline(
     """Run the data pipeline over ``inputs`` into ``out``; returns and writes ``stats.json`` per input file.
 
     ``skip_docs`` leaves out the first documents of each file (a later part of a corpus for a fresh sample);
-    ``max_docs`` and ``max_words`` count from there.
+    ``max_docs`` and ``max_words`` count from there. ``synthetic`` adds that many generated documents with rare
+    entities (:mod:`.synthetic`) as the source ``synthetic``.
     """
     from multiprocessing import get_context
 
@@ -228,11 +230,16 @@ def run_pipeline(
         raise ValueError(f"unknown backend {backend!r}; choose from {BACKENDS}")
     out.mkdir(parents=True, exist_ok=True)
     report: Dict[str, dict] = {}
-    for path in inputs:
-        source = source_name(path)
+    sources: List[Tuple[str, Callable[[], Iterable[str]]]] = [
+        (source_name(path), lambda path=path: read_documents(path, field_name)) for path in inputs]
+    if synthetic:
+        from .synthetic import synthetic_documents
+
+        sources.append(("synthetic", lambda: synthetic_documents(synthetic, seed)))
+    for source, read in sources:
         stats = FileStats()
         writer = ShardWriter(out, f"{source}.{backend}", shard_size)
-        docs = read_documents(path, field_name)
+        docs = read()
         tasks = (
             (source, i, doc, seed, backend, min_example_words, max_example_words)
             for i, doc in enumerate(docs)
@@ -271,7 +278,7 @@ def run_pipeline(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("inputs", nargs="+", type=Path, help="written text: .jsonl[.gz] (field 'text') or .txt[.gz]")
+    parser.add_argument("inputs", nargs="*", type=Path, help="written text: .jsonl[.gz] (field 'text') or .txt[.gz]")
     parser.add_argument("--out", type=Path, required=True, help="output folder for shards and stats")
     parser.add_argument("--backend", choices=BACKENDS, default="own", help="verbalizer: own (fast) or nemo (WFST)")
     parser.add_argument("--seed", type=int, default=0)
@@ -280,6 +287,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-docs", type=int, default=None)
     parser.add_argument("--skip-docs", type=int, default=0,
                         help="leave out the first N documents of each file (a fresh sample from later on)")
+    parser.add_argument("--synthetic", type=int, default=0, metavar="N",
+                        help="also N generated documents with rare entities (emails, phone numbers, addresses)")
     parser.add_argument("--min-example-words", type=int, default=30)
     parser.add_argument("--max-example-words", type=int, default=250)
     parser.add_argument("--shard-size", type=int, default=5000)
@@ -292,13 +301,16 @@ def run(args: argparse.Namespace) -> int:
         if not path.exists():
             print(f"u2tf data: no such file: {path}", file=sys.stderr)
             return 2
-    if args.skip_docs < 0:
-        print("u2tf data: --skip-docs must be 0 or more", file=sys.stderr)
+    if args.skip_docs < 0 or args.synthetic < 0:
+        print("u2tf data: --skip-docs and --synthetic must be 0 or more", file=sys.stderr)
+        return 2
+    if not args.inputs and not args.synthetic:
+        print("u2tf data: give input files, --synthetic N, or both", file=sys.stderr)
         return 2
     report = run_pipeline(
         args.inputs, args.out, backend=args.backend, seed=args.seed, processes=args.processes,
         max_words=args.max_words, max_docs=args.max_docs, skip_docs=args.skip_docs,
-        min_example_words=args.min_example_words,
+        synthetic=args.synthetic, min_example_words=args.min_example_words,
         max_example_words=args.max_example_words, shard_size=args.shard_size, field_name=args.field,
         progress=not args.quiet,
     )
