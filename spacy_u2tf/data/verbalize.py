@@ -323,7 +323,8 @@ def electronic(w: str, rng: Rng) -> List[str]:
         if tok.isdigit():
             words += N.digits(tok, rng) if len(tok) > 2 else N.cardinal(int(tok))
         elif tok == "www":
-            words += ["triple", "w"] if _pick(rng, 0.15) else ["w", "w", "w"]
+            r = rng.random() if rng else 1.0  # "www" as one word: how NeMo's normalizer writes it
+            words += ["triple", "w"] if r < 0.15 else ["www"] if r < 0.4 else ["w", "w", "w"]
         elif tok.isalpha():
             words += [tok] if tok in ("com", "org", "net", "edu", "gov", "info", "biz") else _spell_or_say(tok)
         elif tok in SYMBOLS:

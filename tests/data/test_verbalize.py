@@ -130,6 +130,7 @@ def test_canonical(written: str, cls: str, spoken: str) -> None:
                                 "march fifteenth two thousand twenty four"}),
     ("10:00", "time", {"ten"}),
     ("3:30 p.m.", "time", {"three thirty pm"}),
+    ("www.x.com", "electronic", {"w w w dot x dot com", "www dot x dot com", "triple w dot x dot com"}),
 ])
 def test_variants_are_drawn(written: str, cls: str, expected: set) -> None:
     rng = random.Random(3)
