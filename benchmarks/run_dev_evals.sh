@@ -8,47 +8,33 @@ MODEL=${1:-model}
 OUT=docs/eval
 CACHE=${U2TF_CACHE:-$HOME/.cache/u2tf}/eval
 mkdir -p "$OUT" "$CACHE"
-# Spoken input for DialogSum dev from both verbalizers (made once; NeMo's normalizer takes minutes).
-for v in own nemo; do
-  ex="$CACHE/dialogsum.dev.$v.examples.jsonl"
-  [ -s "$ex" ] || u2tf eval --data $SHARED/dev/dialogsum.dev.jsonl --verbalizer $v --system cmd:cat --save-examples "$ex" > /dev/null
-done
-u2tf eval --data "$CACHE/dialogsum.dev.own.examples.jsonl" --data "$CACHE/dialogsum.dev.nemo.examples.jsonl" \
-  --system "$MODEL" --system nemo-itn --json $OUT/dialogsum_dev.json
-# WikiText-2 test paragraphs and QMSum validation meetings (first N documents): nearer the held-out sets
-# (Wikipedia sentences with entities, meetings), with spoken input from both verbalizers.
-for entry in wikitext2.test.raw:300 qmsum.val.jsonl.gz:4; do
-  file=${entry%%:*} limit=${entry##*:} name=${entry%%.*}
+# both_verbalizers NAME JSON BASELINE SOURCE-ARGS...: spoken input from both verbalizers, made once into
+# $CACHE/NAME.{own,nemo}.examples.jsonl (NeMo's normalizer takes minutes), then the model (and BASELINE) on both.
+both_verbalizers() {
+  local name=$1 json=$2 baseline=$3
+  shift 3
   for v in own nemo; do
-    ex="$CACHE/$name.$limit.$v.examples.jsonl"
-    [ -s "$ex" ] || u2tf eval --data $SHARED/dev/$file --limit "$limit" --verbalizer $v --system cmd:cat \
-      --save-examples "$ex" > /dev/null
+    local ex="$CACHE/$name.$v.examples.jsonl"
+    [ -s "$ex" ] || u2tf eval "$@" --verbalizer $v --system cmd:cat --save-examples "$ex" > /dev/null
   done
-  baseline="--system nemo-itn"
-  [ "$name" = qmsum ] && baseline=""  # NeMo ITN on whole meetings ran over 10 minutes; not part of this script
-  u2tf eval --data "$CACHE/$name.$limit.own.examples.jsonl" --data "$CACHE/$name.$limit.nemo.examples.jsonl" \
-    --system "$MODEL" $baseline --json $OUT/${name}_dev.json
-done
+  u2tf eval --data "$CACHE/$name.own.examples.jsonl" --data "$CACHE/$name.nemo.examples.jsonl" \
+    --system "$MODEL" $baseline --json "$OUT/$json"
+}
+both_verbalizers dialogsum.dev dialogsum_dev.json "--system nemo-itn" --data $SHARED/dev/dialogsum.dev.jsonl
+# WikiText-2 test paragraphs and QMSum validation meetings (first N documents): nearer the held-out sets
+# (Wikipedia sentences with entities, meetings). NeMo ITN on whole QMSum meetings ran over 10 minutes: not run.
+both_verbalizers wikitext2.300 wikitext2_dev.json "--system nemo-itn" --data $SHARED/dev/wikitext2.test.raw --limit 300
+both_verbalizers qmsum.4 qmsum_dev.json "" --data $SHARED/dev/qmsum.val.jsonl.gz --limit 4
 # Held-out entity sentences (emails, web addresses, phone/card numbers, addresses): synthetic documents with another
-# seed than training's (same templates, other entities), spoken by both verbalizers.
+# seed than training's (same templates, other entities).
 ents="$CACHE/entity_sentences.300.jsonl"
 [ -s "$ents" ] || python -c "import json; from spacy_u2tf.data.synthetic import synthetic_documents as s
 for d in s(300, seed=1000): print(json.dumps({'text': d}))" > "$ents"
-for v in own nemo; do
-  ex="$CACHE/entity_sentences.300.$v.examples.jsonl"
-  [ -s "$ex" ] || u2tf eval --data "$ents" --format jsonl --verbalizer $v --system cmd:cat --save-examples "$ex" > /dev/null
-done
-u2tf eval --data "$CACHE/entity_sentences.300.own.examples.jsonl" --data "$CACHE/entity_sentences.300.nemo.examples.jsonl" \
-  --system "$MODEL" --system nemo-itn --json $OUT/entity_sentences.json
+both_verbalizers entity_sentences.300 entity_sentences.json "--system nemo-itn" --data "$ents" --format jsonl
 # 30 hand-written sentences with emails, web addresses, phone/card numbers and addresses in free context
 # (benchmarks/data/entity_context.jsonl: none of the synthetic templates).
-for v in own nemo; do
-  ex="$CACHE/entity_context.$v.examples.jsonl"
-  [ -s "$ex" ] || u2tf eval --data benchmarks/data/entity_context.jsonl --format jsonl --verbalizer $v --system cmd:cat \
-    --save-examples "$ex" > /dev/null
-done
-u2tf eval --data "$CACHE/entity_context.own.examples.jsonl" --data "$CACHE/entity_context.nemo.examples.jsonl" \
-  --system "$MODEL" --system nemo-itn --json $OUT/entity_context.json
+both_verbalizers entity_context entity_context.json "--system nemo-itn" --data benchmarks/data/entity_context.jsonl \
+  --format jsonl
 u2tf eval --data $SHARED/dev/iwslt2011.dev2012.tsv --system "$MODEL" --json $OUT/iwslt_dev2012.json
 u2tf eval --data $SHARED/dev/nemo_itn_test_cases/tests/nemo_text_processing/en/data_inverse_text_normalization \
   --system "$MODEL" --system nemo-itn --json $OUT/nemo_itn_cases.json

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 from typing import Any, Optional
 
-_LIBC: Optional[Any] = None
-_LOADED = False
+
+@functools.lru_cache(maxsize=None)
+def _libc() -> Optional[Any]:
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+    return libc if hasattr(libc, "malloc_trim") else None
 
 
 def release_free_memory() -> None:
     """Return free heap pages to the system (``malloc_trim(0)``) where the C library has it."""
-    global _LIBC, _LOADED
-    if not _LOADED:
-        _LOADED = True
-        try:
-            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-            _LIBC = libc if hasattr(libc, "malloc_trim") else None
-        except OSError:
-            _LIBC = None
-    if _LIBC is not None:
-        _LIBC.malloc_trim(0)
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import itertools
 import json
 import os
 import random
@@ -240,10 +241,10 @@ def run_pipeline(
         stats = FileStats()
         writer = ShardWriter(out, f"{source}.{backend}", shard_size)
         docs = read()
+        stop = None if max_docs is None else skip_docs + max_docs
         tasks = (
             (source, i, doc, seed, backend, min_example_words, max_example_words)
-            for i, doc in enumerate(docs)
-            if i >= skip_docs and (max_docs is None or i < skip_docs + max_docs)
+            for i, doc in itertools.islice(enumerate(docs), skip_docs, stop)  # reads no further than it needs
         )
         started = time.perf_counter()
         bar = tqdm(desc=source, unit="ex", disable=not progress, dynamic_ncols=True)

@@ -44,8 +44,6 @@ TEMPLATES: Dict[str, Tuple[str, ...]] = {
              "The meeting starts at {x}."),
     "date": ("The deadline is {x}.", "I was born on {x}.", "We moved here on {x}.", "Is it due on {x}?"),
 }
-# The generator class behind each template group.
-ENTITY_CLASS: Dict[str, str] = {"email": "electronic", "url": "electronic"}
 FILLERS: Tuple[str, ...] = (
     "Sure.", "OK, thanks.", "Let me check.", "That's great, thank you so much.", "Is there anything else?",
     "Yes, that's right.", "No, I don't think so.", "Hold on a second.", "Perfect, I'll do that today.",
@@ -70,7 +68,7 @@ def template_entity(group: str, rng: random.Random) -> str:
     """A random written entity for a template group of :data:`TEMPLATES` (emails and web addresses apart)."""
     if group in ("email", "url"):
         return _electronic(rng, email=group == "email")
-    return generate_entity(ENTITY_CLASS.get(group, group), rng)
+    return generate_entity(group, rng)
 
 
 def synthetic_document(rng: random.Random, sentences: Tuple[int, int] = (5, 9)) -> str:
