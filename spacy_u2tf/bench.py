@@ -19,6 +19,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 from .core.api import DTYPES
 
 SIZES = (1000, 10000, 50000)
+# Issue #7's targets on 2 CPU cores: batch-64 words/s, multiple of NeMo WFST ITN's words/s, two-stage speed-up.
+TARGET_WORDS_PER_S = 3000
+TARGET_X_NEMO = 10
+TARGET_X_FULL_SEQ2SEQ = 10
 
 
 def machine() -> str:
@@ -154,7 +158,11 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
         acc[name] = evaluate_systems(subset, [ModelSystem(model=m, name=name)])[name]
         acc[name]["batch64_words_per_s"] = throughput(lambda b, m=m: m.process_batch(b), docs[: args.precision_limit],
                                                       64)
+        if isinstance(out.get("latency_nemo_itn"), dict):
+            acc[name]["x_nemo_itn"] = round(acc[name]["batch64_words_per_s"] / out["latency_nemo_itn"]["words_per_s"], 1)
     out["precision"] = acc
+    if nemo is not None:  # the same documents, so "more accurate than NeMo" compares like with like
+        out["precision_nemo_itn"] = evaluate_systems(subset, [nemo])[nemo.name]
     # Accuracy on every dev set, NeMo's WFST ITN on the same spoken input.
     out["accuracy"] = {}
     for name, examples in dev_sets.items():
@@ -167,6 +175,35 @@ def run_bench(args: argparse.Namespace) -> Dict[str, Any]:
     else:
         out["gpu"] = "skipped: no CUDA device"
     return out
+
+
+def targets(result: Dict[str, Any]) -> List[List[str]]:
+    """Issue #7's targets next to this run's figures: ``[target, measured, met]`` rows (the best precision
+    variant counts; NeMo's multiple only for variants whose PER is lower and I-WER no higher than NeMo's on the same
+    documents)."""
+    rows = []
+    precision = result.get("precision", {})
+    fastest = max(precision, key=lambda k: precision[k]["batch64_words_per_s"], default=None)
+    if fastest is not None:
+        wps = precision[fastest]["batch64_words_per_s"]
+        rows.append([f"full pipeline ≥ {TARGET_WORDS_PER_S:,} words/s at batch 64", f"{wps:,.0f} ({fastest})",
+                     "yes" if wps >= TARGET_WORDS_PER_S else "no"])
+    nemo_acc = result.get("precision_nemo_itn")
+    multiples = {k: v["x_nemo_itn"] for k, v in precision.items() if "x_nemo_itn" in v}
+    if multiples and nemo_acc is not None:
+        better = {k: x for k, x in multiples.items()
+                  if precision[k]["PER"] < nemo_acc["PER"]
+                  and (precision[k]["I-WER"] is None or nemo_acc["I-WER"] is None
+                       or precision[k]["I-WER"] <= nemo_acc["I-WER"])}
+        best = max(better, key=better.get, default=None)
+        rows.append([f"≥ {TARGET_X_NEMO}× NeMo WFST ITN's words/s while more accurate",
+                     f"{better[best]}× ({best})" if best else "no variant more accurate",
+                     "yes" if best and better[best] >= TARGET_X_NEMO else "no"])
+    ratios = [v["ratio"] for v in result.get("two_stage_vs_full_seq2seq", {}).values() if v.get("ratio")]
+    if ratios:
+        rows.append([f"two-stage ≥ {TARGET_X_FULL_SEQ2SEQ}× faster than full seq2seq",
+                     " / ".join(f"{r}×" for r in ratios), "yes" if min(ratios) >= TARGET_X_FULL_SEQ2SEQ else "no"])
+    return rows
 
 
 def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
@@ -228,6 +265,14 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
     for k, v in result["precision"].items():
         lines.append(f"| {k} | {v['batch64_words_per_s']} | {v['punct_f1_PERIOD']} | {v['punct_f1_COMMA']} | "
                      f"{v['punct_f1_QUESTION']} | {v['PER']} | {v['CER']} | {v['I-WER']} | {v['M-WER']} |")
+    if any("x_nemo_itn" in v for v in result["precision"].values()):
+        lines += ["", "× NeMo ITN: " + ", ".join(f"{k} {v['x_nemo_itn']}×" for k, v in result["precision"].items()
+                                                 if "x_nemo_itn" in v)
+                  + " (batch-64 words/s ÷ NeMo WFST ITN's batch-1 words/s above)."]
+    rows = targets(result)
+    if rows:
+        lines += ["", "## Targets (issue #7, 2 CPU cores)", "", "| target | measured | met |", "|---|---|---|"]
+        lines += [f"| {t} | {m} | {ok} |" for t, m, ok in rows]
     lines += ["", f"GPU: {result['gpu'] if isinstance(result['gpu'], str) else json.dumps(result['gpu'])}", ""]
     path = folder / "benchmarks.md"
     path.write_text("\n".join(lines))

@@ -33,3 +33,24 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
                     "## Accuracy", "## Precision"):
         assert heading in text
     assert (tmp_path / "report" / "bench_scaling.png").stat().st_size > 0
+
+
+def _variant(words_per_s: float, x_nemo: float, per: float, iwer: float) -> dict:
+    return {"batch64_words_per_s": words_per_s, "x_nemo_itn": x_nemo, "PER": per, "I-WER": iwer}
+
+
+def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
+    from spacy_u2tf.bench import targets
+
+    result = {
+        "precision": {"fp32": _variant(2800, 2.2, 0.33, 0.27), "int8": _variant(14000, 11.0, 0.36, 0.80)},
+        "precision_nemo_itn": {"PER": 0.99, "I-WER": 0.75},
+        "two_stage_vs_full_seq2seq": {"400_words": {"ratio": 2.2}, "5000_words": {"ratio": 12.0}},
+    }
+    rows = {row[0].split(" ")[0]: row[1:] for row in targets(result)}
+    assert rows["full"] == ["14,000 (int8)", "yes"]
+    # int8 is fastest but its I-WER is worse than NeMo's: only fp32 counts, and 2.2× misses 10×.
+    assert rows["≥"] == ["2.2× (fp32)", "no"]
+    assert rows["two-stage"] == ["2.2× / 12.0×", "no"]
+    result["precision"]["int8"]["I-WER"] = 0.5
+    assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8)", "yes"]
