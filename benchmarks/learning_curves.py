@@ -31,26 +31,24 @@ def main() -> None:
         ap.error("give --tagger and/or --converter")
     panels = int(bool(args.tagger)) + int(bool(args.converter))  # one panel per stage that has runs
     fig, axes = plt.subplots(1, panels, figsize=(5.5 * panels, 3.8), squeeze=False)
-    ax = {}
+    free = iter(axes[0])
     if args.tagger:
-        ax[0] = axes[0][0]
-    if args.converter:
-        ax[1] = axes[0][-1]
-    tagger = [e for run in args.tagger for e in read_log(run) if "dev" in e]
-    if args.tagger:
+        ax = next(free)
+        tagger = [e for run in args.tagger for e in read_log(run) if "dev" in e]
         for key in TAGGER_KEYS:
             points = sorted({e["step"]: e["dev"][key] for e in tagger if key in e["dev"]}.items())
-            ax[0].plot([p[0] for p in points], [p[1] for p in points], "o-", label=key.replace("_f1", ""), ms=3)
+            ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=key.replace("_f1", ""), ms=3)
         settings = run_args(args.tagger[0])
-        ax[0].set(xlabel=f"step ({settings.get('batch_size', 32)} windows of {settings.get('max_len', 64)} subwords)",
-                  ylabel="dev F1", title="stage 1: DialogSum dev, first 200 dialogues (labels)")
-        ax[0].legend(fontsize=7)
+        ax.set(xlabel=f"step ({settings.get('batch_size', 32)} windows of {settings.get('max_len', 64)} subwords)",
+               ylabel="dev F1", title="stage 1: DialogSum dev, first 200 dialogues (labels)")
+        ax.legend(fontsize=7)
     if args.converter:
+        ax = next(free)
         for run in args.converter:
             points = [(e["step"], e["dev"]["mean"]) for e in read_log(run) if "exact" in e.get("dev", {})]
-            ax[1].plot([p[0] for p in points], [p[1] for p in points], "o-", label=run.name, ms=3)
-        ax[1].set(xlabel="step (64 spans)", ylabel="mean exact match", title="stage 2: held-out generated spans")
-        ax[1].legend(fontsize=7)
+            ax.plot([p[0] for p in points], [p[1] for p in points], "o-", label=run.name, ms=3)
+        ax.set(xlabel="step (64 spans)", ylabel="mean exact match", title="stage 2: held-out generated spans")
+        ax.legend(fontsize=7)
     fig.tight_layout()
     args.out.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(args.out, dpi=110)
