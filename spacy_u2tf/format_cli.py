@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jsonl", action="store_true", help="read and write JSON lines")
     parser.add_argument("--field", default="text", help="JSONL field to read (default: text)")
     parser.add_argument("--output-field", default=None, help="JSONL field to write (default: same as --field)")
-    parser.add_argument("--model", default=None, help="model folder or name (default: the shipped model)")
+    parser.add_argument("--model", default=None, help="model folder or name: u2tf-default (the default) or u2tf-fast")
     parser.add_argument("--batch-size", type=int, default=64)
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--dtype", default=None, choices=DTYPES, help="tagger precision or runtime")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from pathlib import Path
 
 from spacy_u2tf.bench import run_bench, write_report
@@ -17,16 +18,23 @@ WRITTEN = [
 def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> None:
     dev = tmp_path / "dev.txt"
     dev.write_text("\n".join(WRITTEN * 4) + "\n")
-    args = argparse.Namespace(model=str(tiny_model_path), dev=[dev], limit=None, utterances=5, no_nemo=True,
-                              sizes=[200, 1000], variants=["fp32", "int8"], precision_limit=4)
+    other = tmp_path / "other-model"
+    shutil.copytree(tiny_model_path, other)
+    args = argparse.Namespace(model=str(tiny_model_path), compare=[str(other)], dev=[dev], limit=None, utterances=5,
+                              no_nemo=True, sizes=[200, 1000], variants=["fp32", "int8"], precision_limit=4)
     result = run_bench(args)
+    main = tiny_model_path.name
+    assert result["model"] == main
     assert set(result["throughput_u2tf"]) == {"batch_1", "batch_8", "batch_64"}
     assert all(v > 0 for v in result["throughput_u2tf"].values())
-    assert result["latency_u2tf"]["p50_ms"] <= result["latency_u2tf"]["p95_ms"]
+    assert set(result["latency"]) == {main, "other-model"}
+    assert all(v["p50_ms"] <= v["p95_ms"] for v in result["latency"].values())
+    assert set(result["two_stage_vs_full_seq2seq"]) == {main, "other-model"}
     assert set(result["scaling"]) == {"200", "1000"}
     assert all(v["words_out"] > 0 for v in result["scaling"].values())
-    assert set(result["precision"]) == {"fp32", "int8"}
-    assert "u2tf" in result["accuracy"]["dev.txt"] and "nemo" not in json.dumps(result["accuracy"])
+    assert set(result["precision"]) == {"fp32", "int8", "other-model fp32", "other-model int8"}
+    assert set(result["accuracy"]["dev.txt"]) == {main, "other-model"}
+    assert "nemo" not in json.dumps(result["accuracy"])
     report = write_report(result, tmp_path / "report", "u2tf bench --test")
     text = report.read_text()
     for heading in ("## Latency", "## Throughput by batch size", "## Two-stage vs full seq2seq", "## Scaling",
@@ -45,12 +53,14 @@ def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
     result = {
         "precision": {"fp32": _variant(2800, 2.2, 0.33, 0.27), "int8": _variant(14000, 11.0, 0.36, 0.80)},
         "precision_nemo_itn": {"PER": 0.99, "I-WER": 0.75},
-        "two_stage_vs_full_seq2seq": {"400_words": {"ratio": 2.2}, "5000_words": {"ratio": 12.0}},
+        "two_stage_vs_full_seq2seq": {"default": {"400_words": {"ratio": 2.2}, "5000_words": {"ratio": 12.0}},
+                                      "fast": {"400_words": {"ratio": 4.0}, "5000_words": {"ratio": 3.5}}},
     }
     rows = {row[0].split(" ")[0]: row[1:] for row in targets(result)}
     assert rows["full"] == ["14,000 (int8)", "yes"]
     # int8 is fastest but its I-WER is worse than NeMo's: only fp32 counts, and 2.2× misses 10×.
     assert rows["≥"] == ["2.2× (fp32)", "no"]
-    assert rows["two-stage"] == ["2.2× / 12.0×", "no"]
+    # The model whose worse text length is faster counts: fast (3.5×) over default (2.2×).
+    assert rows["two-stage"] == ["4.0× / 3.5× (fast)", "no"]
     result["precision"]["int8"]["I-WER"] = 0.5
     assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8)", "yes"]

@@ -22,6 +22,7 @@ register_fork_safety()  # forked spaCy workers must not hang in torch
 
 DEFAULT_LABELS: Dict[str, Tuple[str, ...]] = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}
 IGNORE = -100
+CPU_BATCH_TOKENS = 2048  # padded subwords per forward pass on CPU (see Tagger.max_batch_tokens)
 
 
 @dataclass
@@ -175,6 +176,9 @@ class Tagger:
         self.model.to(self.device)
         # bf16 autocast: faster on CPUs with AVX-512 bf16 and on GPUs; off by default (fp32 is the reference).
         self.autocast = False
+        # On CPU, forwards of ~2k subwords ran 1.2-1.4x faster per word than 64 windows of 128 (activations stay in
+        # cache, and short windows are not padded to the longest of 64); GPUs want the whole batch at once.
+        self.max_batch_tokens: Optional[int] = CPU_BATCH_TOKENS if self.device.type == "cpu" else None
 
     @property
     def labels(self) -> Dict[str, Tuple[str, ...]]:
@@ -245,6 +249,19 @@ class Tagger:
             out.extend(make_windows(d, wp.encode_words(words), self.spec, wp.cls_id, wp.sep_id))
         return out
 
+    def forward_batches(self, windows: Sequence[Window], batch_size: int) -> List[List[Window]]:
+        """Windows sorted by length and cut into forward passes of at most ``batch_size`` rows and, when
+        ``max_batch_tokens`` is set, at most that many subwords with padding."""
+        batches: List[List[Window]] = []
+        for w in sorted(windows, key=lambda w: len(w.ids)):
+            current = batches[-1] if batches else None
+            if (current is None or len(current) >= batch_size
+                    or (self.max_batch_tokens and (len(current) + 1) * len(w.ids) > self.max_batch_tokens)):
+                batches.append([w])
+            else:
+                current.append(w)
+        return batches
+
     @torch.inference_mode()
     def predict(self, docs: Sequence[Sequence[str]], batch_size: int = 64,
                 return_probs: bool = False) -> List[Dict[str, List]]:
@@ -255,10 +272,8 @@ class Tagger:
         heads = list(self.labels)
         results = [{h: np.zeros((len(words), len(self.labels[h])), dtype=np.float32) for h in heads}
                    for words in docs]
-        windows = self.windows(docs)
-        order = sorted(range(len(windows)), key=lambda i: len(windows[i].ids))
-        for b in range(0, len(order), batch_size):
-            batch = [windows[i] for i in order[b:b + batch_size]]
+        forwards = self.forward_batches(self.windows(docs), batch_size)
+        for batch in forwards:
             width = max(len(w.ids) for w in batch)
             ids = torch.full((len(batch), width), self.wordpiece.pad_id, dtype=torch.long)
             mask = torch.zeros((len(batch), width), dtype=torch.long)
@@ -278,7 +293,7 @@ class Tagger:
                     n = len(w.positions)
                     results[w.doc][h][w.words] = probs[k:k + n]
                     k += n
-            if len(order) > batch_size:
+            if len(forwards) > 1:
                 release_free_memory()  # between batches of a long input: keeps peak memory flat in its length
         out: List[Dict[str, List]] = []
         for res in results:

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
-from ..core.tagger import DEFAULT_LABELS, IGNORE, WindowSpec
+from ..core.tagger import DEFAULT_LABELS, IGNORE, TaggerModel, WindowSpec
 from ..data.example import Example
 from .shards import mixture, parse_weights
 
@@ -108,6 +108,23 @@ def is_tagger_folder(path: Path) -> bool:
     return isinstance(data, dict) and "encoder" in data and "labels" in data
 
 
+def keep_encoder_layers(model: TaggerModel, layers: str, enc_cfg: dict) -> dict:
+    """Keep only the encoder layers listed in ``layers`` (e.g. ``"0,3"``), in that order: a shallower, faster tagger
+    initialized from a deeper one (as DistilBERT takes every other layer). Returns the updated encoder config."""
+    from torch import nn
+
+    stack = model.encoder.encoder.layer
+    try:
+        keep = [int(i) for i in layers.split(",")]
+    except ValueError:
+        raise SystemExit(f"--layers takes comma-separated layer indices, got {layers!r}") from None
+    if not keep or len(set(keep)) < len(keep) or any(not 0 <= i < len(stack) for i in keep):
+        raise SystemExit(f"--layers {layers}: distinct layers of 0..{len(stack) - 1} (the encoder's)")
+    model.encoder.encoder.layer = nn.ModuleList([stack[i] for i in keep])
+    model.encoder.config.num_hidden_layers = len(keep)
+    return {**enc_cfg, "num_hidden_layers": len(keep)}
+
+
 def selection_score(scores: Dict[str, float]) -> float:
     keys = [k for k in ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL",
                         "case_f1_ACRONYM", "itn_span_f1") if k in scores]
@@ -118,7 +135,7 @@ def train(args: argparse.Namespace) -> Path:
     import torch
     from tqdm import tqdm
 
-    from ..core.tagger import Tagger, TaggerModel, build_encoder
+    from ..core.tagger import Tagger, build_encoder
 
     torch.manual_seed(args.seed)
     if args.threads:
@@ -137,6 +154,8 @@ def train(args: argparse.Namespace) -> Path:
     else:
         encoder, enc_cfg = build_encoder(init, pretrained=True)
         model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
+    if args.layers:
+        enc_cfg = keep_encoder_layers(model, args.layers, enc_cfg)
     tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
     model.train()
     if args.freeze_embeddings:
@@ -240,6 +259,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint.pt, train.log, best/")
     parser.add_argument("--init", type=Path, default=None, help="BERT-style encoder folder (default: packaged MiniLM-L6), "
                         "or a trained tagger folder to continue from")
+    parser.add_argument("--layers", default="", help="keep only these encoder layers of --init, e.g. '0,3' "
+                        "(a shallower, faster tagger)")
     parser.add_argument("--weights", default="", help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
     parser.add_argument("--loss-weights", default="", help="e.g. 'punct=1,case=1,itn=1' (default equal)")
     parser.add_argument("--steps", type=int, default=5000)

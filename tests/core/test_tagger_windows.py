@@ -39,3 +39,26 @@ def test_training_windows_cut_at_word_boundaries() -> None:
     ids_labels = list(training_windows(ex, pieces, WindowSpec(22, 4), {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}, random.Random(0)))
     assert all(len(ids) <= 20 and len(ids) % 2 == 0 for ids, _ in ids_labels)
     assert all(lab["punct"][1::2] == [-100] * (len(ids) // 2) for ids, lab in ids_labels)
+
+
+@pytest.mark.parametrize("budget,batch_size", [(None, 4), (64, 64), (40, 3), (8, 64)])
+def test_forward_batches_cover_every_window_within_the_budget(tiny_model_path, budget, batch_size) -> None:
+    """Each window goes to exactly one forward pass; passes keep to ``batch_size`` rows and to the padded-subword
+    budget (a window longer than the budget gets a pass of its own)."""
+    from spacy_u2tf.core.tagger import Tagger
+
+    tagger = Tagger.load(tiny_model_path / "tagger")
+    tagger.max_batch_tokens = budget
+    rng = random.Random(0)
+    docs = [["word"] * rng.randint(1, 60) for _ in range(40)]
+    windows = tagger.windows(docs)
+    batches = tagger.forward_batches(windows, batch_size)
+    assert sorted(id(w) for b in batches for w in b) == sorted(id(w) for w in windows)
+    for batch in batches:
+        assert len(batch) <= batch_size
+        width = max(len(w.ids) for w in batch)
+        assert budget is None or len(batch) == 1 or len(batch) * width <= budget
+    tagger.max_batch_tokens = None
+    unbudgeted = tagger.predict(docs, batch_size=batch_size)
+    tagger.max_batch_tokens = budget
+    assert tagger.predict(docs, batch_size=batch_size) == unbudgeted  # batching never changes the labels

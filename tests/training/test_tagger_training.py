@@ -80,3 +80,28 @@ def test_continue_from_tagger_resume_and_export(tiny_model_path, shard_dir, tmp_
     assert next(tagger.model.parameters()).dtype == torch.float32  # fp16 on disk, fp32 once loaded
     labels = tagger.predict([["hello", "world"]])
     assert len(labels[0]["punct"]) == 2
+
+
+def test_layers_keeps_the_chosen_encoder_layers(tiny_model_path, shard_dir, tmp_path):
+    """``--layers 1``: a 1-layer tagger whose only layer and heads are the init's layer 1 and heads."""
+    import torch
+    from safetensors.torch import load_file
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+
+    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 2,
+                                  "num_attention_heads": 2, "intermediate_size": 32, "max_position_embeddings": 128})
+    init = tmp_path / "two-layer"
+    Tagger(TaggerModel(encoder, 16, DEFAULT_LABELS), cfg, tiny_model_path / "tagger" / "tokenizer.json").save(init)
+    out = tmp_path / "run"
+    assert training.run(_args(shard_dir, out, init, steps=1, lr=0.0, layers="1")) == 0
+    assert json.loads((out / "best" / "config.json").read_text())["encoder"]["num_hidden_layers"] == 1
+    before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
+    assert not any(".layer.1." in key for key in after)
+    for key, value in after.items():
+        source = key.replace(".layer.0.", ".layer.1.")
+        assert torch.allclose(before[source].float(), value.float(), atol=1e-3), key
+    assert len(Tagger.load(out / "best").predict([["hello", "world"]])[0]["punct"]) == 2
+    for bad in ("2", "0,0", "one"):
+        with pytest.raises(SystemExit, match="layers"):
+            training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, layers=bad))
