@@ -16,6 +16,16 @@ def shipped_model_path() -> Path:
     return default_model_path()
 
 
+def _packaged_model_folder(name: str) -> Path:
+    """The folder of packaged model ``name``; skips the test where the package was installed without it."""
+    from spacy_u2tf.core.io import packaged_model_path
+
+    folder = packaged_model_path(name)
+    if not (folder / "config.json").exists():
+        pytest.skip(f"{name} is not in spacy_u2tf/assets")
+    return folder
+
+
 def _tokenizer_file() -> Path:
     shipped = shipped_model_path() / "tagger" / "tokenizer.json"
     if shipped.exists():
@@ -35,10 +45,17 @@ def tiny_model_path(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def packaged_model_folder():
+    """``packaged_model_folder(name)``: that packaged model's folder, or a skip where it is not installed."""
+    return _packaged_model_folder
+
+
+@pytest.fixture(scope="session")
 def shipped_model():
-    if not (shipped_model_path() / "config.json").exists():
-        pytest.skip("the default model is not in spacy_u2tf/assets")
     from spacy_u2tf import U2TF
+    from spacy_u2tf.core.io import DEFAULT_MODEL
+
+    _packaged_model_folder(DEFAULT_MODEL)
 
     return U2TF.from_pretrained()
 

@@ -26,9 +26,14 @@ def assets_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "assets"
 
 
+def packaged_model_path(name: str = DEFAULT_MODEL) -> Path:
+    """Where a model shipped inside the package lives (``spacy_u2tf/assets/<name>``, one of ``PACKAGED_MODELS``)."""
+    return assets_dir() / name
+
+
 def default_model_path() -> Path:
     """The model shipped inside the package (``spacy_u2tf/assets/u2tf-default``)."""
-    return assets_dir() / DEFAULT_MODEL
+    return packaged_model_path(DEFAULT_MODEL)
 
 
 def resolve_model(path_or_name: Union[str, Path, None] = None, *, allow_download: bool = False) -> Path:
@@ -40,7 +45,7 @@ def resolve_model(path_or_name: Union[str, Path, None] = None, *, allow_download
     """
     if path_or_name is None or str(path_or_name) in PACKAGED_MODELS:
         name = str(path_or_name or DEFAULT_MODEL)
-        path = assets_dir() / name
+        path = packaged_model_path(name)
         if not (path / "config.json").exists():
             raise FileNotFoundError(f"the packaged model {name} is missing from {path}; reinstall spacy-u2tf or "
                                     "pass a model folder")

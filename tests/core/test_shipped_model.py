@@ -61,13 +61,12 @@ def test_content_is_preserved_on_plain_words(shipped_model) -> None:
 
 
 @pytest.mark.parametrize("name", ["u2tf-default", "u2tf-fast"])
-def test_every_packaged_model_loads_by_name_and_formats(name: str) -> None:
+def test_every_packaged_model_loads_by_name_and_formats(name: str, packaged_model_folder) -> None:
     from spacy_u2tf import U2TF
-    from spacy_u2tf.core.io import PACKAGED_MODELS, assets_dir
+    from spacy_u2tf.core.io import PACKAGED_MODELS
 
     assert name in PACKAGED_MODELS
-    if not (assets_dir() / name / "config.json").exists():
-        pytest.skip(f"{name} is not in spacy_u2tf/assets")
+    packaged_model_folder(name)
     model = U2TF.from_pretrained(name)
     assert model.format("can you tell me where the train station is") == "Can you tell me where the train station is?"
     assert model.format("i paid twelve dollars on march fifth") == "I paid $12 on March 5."

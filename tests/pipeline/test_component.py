@@ -323,19 +323,17 @@ def test_to_disk_and_load_use_the_copied_weights(tiny_model_path, tmp_path) -> N
     assert (model_dir / "tagger" / "model.safetensors").exists()
 
 
-def test_packaged_model_name_round_trips_through_to_disk(tmp_path) -> None:
+def test_packaged_model_name_round_trips_through_to_disk(tmp_path, packaged_model_folder) -> None:
     """``model = "u2tf-fast"`` (a packaged name, not a folder): to_disk copies that model's folder."""
-    from spacy_u2tf.core.io import FAST_MODEL, assets_dir
+    from spacy_u2tf.core.io import FAST_MODEL
 
-    if not (assets_dir() / FAST_MODEL / "config.json").exists():
-        pytest.skip(f"{FAST_MODEL} is not in spacy_u2tf/assets")
+    folder = packaged_model_folder(FAST_MODEL)
     nlp = spacy.blank("en")
     nlp.add_pipe("u2tf", config={"model": FAST_MODEL})
     before = [d._.u2tf_written for d in nlp.pipe(TEXTS[:4])]
     nlp.to_disk(tmp_path / "pipeline")
     copied = tmp_path / "pipeline" / "u2tf" / "model"
-    shipped = assets_dir() / FAST_MODEL / "tagger" / "config.json"
-    assert (copied / "tagger" / "config.json").read_text() == shipped.read_text()
+    assert (copied / "tagger" / "config.json").read_text() == (folder / "tagger" / "config.json").read_text()
     loaded = spacy.load(tmp_path / "pipeline")
     assert [d._.u2tf_written for d in loaded.pipe(TEXTS[:4])] == before
 
