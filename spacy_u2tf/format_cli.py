@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 import argparse
+import collections
 import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Iterator, List, Optional, TextIO, Tuple
+from typing import Deque, Iterator, List, Optional, TextIO, Tuple
 
 from .core.api import DTYPES
 
@@ -32,17 +33,6 @@ def _records(fh: TextIO, name: str, jsonl: bool, field: str) -> Iterator[Tuple[s
         yield obj[field], obj
 
 
-def _batches(records: Iterator[Tuple[str, Optional[dict]]], size: int) -> Iterator[List[Tuple[str, Optional[dict]]]]:
-    batch: List[Tuple[str, Optional[dict]]] = []
-    for record in records:
-        batch.append(record)
-        if len(batch) >= size:
-            yield batch
-            batch = []
-    if batch:
-        yield batch
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", nargs="*", help="transcripts to format (default: read --input or stdin)")
     parser.add_argument("-i", "--input", type=Path, help="file with one transcript per line (or JSONL)")
@@ -52,6 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--output-field", default=None, help="JSONL field to write (default: same as --field)")
     parser.add_argument("--model", default=None, help="model folder or name: u2tf-default (the default) or u2tf-fast")
     parser.add_argument("--batch-size", type=int, default=64)
+    parser.add_argument("--processes", type=int, default=1,
+                        help="worker processes, one per core is fastest on CPU (-1: every core); each runs one thread")
     parser.add_argument("--device", default="cpu")
     parser.add_argument("--dtype", default=None, choices=DTYPES, help="tagger precision or runtime")
     parser.add_argument("--no-punctuation", action="store_true")
@@ -66,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     """Format the transcripts named by ``args``; 0 on success, 2 (with a one-line message) on a user error."""
     from tqdm import tqdm
 
-    from .core.api import U2TF
+    from .core.api import U2TF, batched
+    from .core.parallel import map_batches
 
     if args.text and args.input:
         print("u2tf format: give transcripts as arguments or --input, not both", file=sys.stderr)
@@ -95,10 +88,22 @@ def run(args: argparse.Namespace) -> int:
         show = args.progress or (args.input is not None and (args.output is not None or sys.stdout.isatty()))
         bar = files.enter_context(tqdm(unit="line", disable=not show, file=sys.stderr, dynamic_ncols=True))
         out_field = args.output_field or args.field
+        pending: Deque[List[Tuple[str, Optional[dict]]]] = collections.deque()  # batches sent, oldest first
+
+        def texts() -> Iterator[List[str]]:
+            for batch in batched(records, args.batch_size):
+                pending.append(batch)
+                yield [t for t, _ in batch]
+
         try:
-            for batch in _batches(records, args.batch_size):
-                texts = formatter.format_batch([t for t, _ in batch])
-                for (_, obj), text in zip(batch, texts):
+            formatted = map_batches(formatter, texts(), args.processes)
+        except ValueError as err:
+            print(f"u2tf format: --processes {args.processes}: {err}", file=sys.stderr)
+            return 2
+        try:
+            for results in formatted:
+                batch = pending.popleft()
+                for (_, obj), text in zip(batch, (r.text for r in results)):
                     if obj is not None:
                         obj[out_field] = text
                         out.write(json.dumps(obj, ensure_ascii=False) + "\n")

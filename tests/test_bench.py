@@ -33,6 +33,10 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
     assert set(result["scaling"]) == {"200", "1000"}
     assert all(v["words_out"] > 0 for v in result["scaling"].values())
     assert set(result["precision"]) == {"fp32", "int8", "other-model fp32", "other-model int8"}
+    cores = result["threads"]
+    for variant in result["precision"].values():  # one process, and one per core where there are several
+        assert set(variant["batch64_words_per_s"]) == {"1_process"} | ({f"{cores}_processes"} if cores > 1 else set())
+        assert all(v > 0 for v in variant["batch64_words_per_s"].values())
     assert set(result["accuracy"]["dev.txt"]) == {main, "other-model"}
     assert "nemo" not in json.dumps(result["accuracy"])
     report = write_report(result, tmp_path / "report", "u2tf bench --test")
@@ -44,7 +48,8 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
 
 
 def _variant(words_per_s: float, x_nemo: float, per: float, iwer: float) -> dict:
-    return {"batch64_words_per_s": words_per_s, "x_nemo_itn": x_nemo, "PER": per, "I-WER": iwer}
+    return {"batch64_words_per_s": {"1_process": words_per_s / 2, "2_processes": words_per_s}, "x_nemo_itn": x_nemo,
+            "PER": per, "I-WER": iwer}
 
 
 def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
@@ -57,10 +62,10 @@ def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
                                       "fast": {"400_words": {"ratio": 4.0}, "5000_words": {"ratio": 3.5}}},
     }
     rows = {row[0].split(" ")[0]: row[1:] for row in targets(result)}
-    assert rows["full"] == ["14,000 (int8)", "yes"]
+    assert rows["full"] == ["14,000 (int8, 2 processes)", "yes"]
     # int8 is fastest but its I-WER is worse than NeMo's: only fp32 counts, and 2.2× misses 10×.
-    assert rows["≥"] == ["2.2× (fp32)", "no"]
+    assert rows["≥"] == ["2.2× (fp32, 2 processes)", "no"]
     # The model whose worse text length is faster counts: fast (3.5×) over default (2.2×).
     assert rows["two-stage"] == ["4.0× / 3.5× (fast)", "no"]
     result["precision"]["int8"]["I-WER"] = 0.5
-    assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8)", "yes"]
+    assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8, 2 processes)", "yes"]

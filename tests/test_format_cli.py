@@ -51,6 +51,26 @@ def test_small_batches_give_the_same_lines(tiny_model_path, capsys, monkeypatch,
     assert capsys.readouterr().out.splitlines() == [expected[line] for line in LINES]
 
 
+def test_two_processes_give_the_same_lines(tiny_model_path, tmp_path, capsys, expected) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"text": line, "id": i}) + "\n" for i, line in enumerate(LINES * 3)))
+    assert main(fmt(tiny_model_path, "--input", str(src), "--jsonl", "--batch-size", "2", "--processes", "2")) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["id"], r["text"]) for r in rows] == [(i, expected[line]) for i, line in enumerate(LINES * 3)]
+
+
+def test_bad_line_under_two_processes_names_its_number(tiny_model_path, tmp_path, capsys) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text("".join(json.dumps({"text": line}) + "\n" for line in LINES * 2) + "{oops\n")
+    assert main(fmt(tiny_model_path, "--input", str(src), "--jsonl", "--batch-size", "2", "--processes", "2")) == 2
+    assert f"{src}:{len(LINES) * 2 + 1}: not valid JSON" in capsys.readouterr().err
+
+
+def test_bad_process_count_is_a_clean_error(tiny_model_path, capsys) -> None:
+    assert main(fmt(tiny_model_path, "--processes", "0", "hello")) == 2
+    assert "--processes 0" in capsys.readouterr().err
+
+
 def test_input_and_output_files(tiny_model_path, tmp_path, capsys, expected) -> None:
     src, dst = tmp_path / "in.txt", tmp_path / "out.txt"
     src.write_text("\n".join(LINES) + "\n", encoding="utf-8")

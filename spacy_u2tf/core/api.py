@@ -6,7 +6,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, sentence_starts
 from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
@@ -107,6 +107,8 @@ def _clean_word(word: str) -> List[str]:
     NFKC can turn a character into a space plus a combining mark (``"caf\u00b4"`` → ``"caf \u0301"``), so the
     result is split again; a piece left with no character but control/format ones (a lone ZWJ) is no content.
     """
+    if word.isascii() and word.isprintable() and " " not in word:  # the common case: nothing to change
+        return [word] if word else []
     word = unicodedata.normalize("NFKC", word)
     word = "".join(ch for ch in word if unicodedata.category(ch)[0] != "C" or ch in "\u200d")
     return [piece for piece in word.split() if piece.strip("\u200d")]
@@ -174,6 +176,20 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+
+def batched(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
+    """Lists of ``size`` consecutive items (the last may be shorter)."""
+    if size < 1:
+        raise ValueError(f"batch size must be at least 1, got {size}")
+    batch: List[Any] = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def native_bf16(device: str = "cpu", cpuinfo: str = "/proc/cpuinfo") -> bool:
@@ -273,6 +289,17 @@ class U2TF:
 
     def format_batch(self, texts: Sequence[str]) -> List[str]:
         return [r.text for r in self.process_batch(texts)]
+
+    def pipe(self, docs: Iterable[Union[str, Sequence[str]]], *, batch_size: Optional[int] = None,
+             n_process: int = 1) -> Iterator[Result]:
+        """Format a stream of documents lazily, in order: batches of ``batch_size`` (default: the model's) on
+        ``n_process`` forked processes (``-1``: one per core; see :func:`.parallel.map_batches`)."""
+        from .parallel import map_batches
+
+        if isinstance(docs, str):
+            raise TypeError("pipe() takes an iterable of documents; use process() for one string")
+        formatted = map_batches(self, batched(docs, batch_size or self.batch_size), n_process)
+        return (result for results in formatted for result in results)
 
     def process(self, words: Union[str, Sequence[str]]) -> Result:
         """Format one document (a string or a list of spoken words) into a :class:`Result`."""

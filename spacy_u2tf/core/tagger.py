@@ -14,6 +14,7 @@ import numpy as np
 import torch
 from torch import nn
 
+from .batching import CPU_BATCH_TOKENS, budget_batches
 from .labels import CASE_LABELS, HEADS, ITN_LABELS, PUNCT_LABELS  # noqa: F401  (HEADS: public name here too)
 from .memory import release_free_memory
 from .threads import register_fork_safety
@@ -22,7 +23,6 @@ register_fork_safety()  # forked spaCy workers must not hang in torch
 
 DEFAULT_LABELS: Dict[str, Tuple[str, ...]] = {"punct": PUNCT_LABELS, "case": CASE_LABELS, "itn": ITN_LABELS}
 IGNORE = -100
-CPU_BATCH_TOKENS = 2048  # padded subwords per forward pass on CPU (see Tagger.max_batch_tokens)
 
 
 @dataclass
@@ -176,8 +176,6 @@ class Tagger:
         self.model.to(self.device)
         # bf16 autocast: faster on CPUs with AVX-512 bf16 and on GPUs; off by default (fp32 is the reference).
         self.autocast = False
-        # On CPU, forwards of ~2k subwords ran 1.2-1.4x faster per word than 64 windows of 128 (activations stay in
-        # cache, and short windows are not padded to the longest of 64); GPUs want the whole batch at once.
         self.max_batch_tokens: Optional[int] = CPU_BATCH_TOKENS if self.device.type == "cpu" else None
 
     @property
@@ -252,15 +250,7 @@ class Tagger:
     def forward_batches(self, windows: Sequence[Window], batch_size: int) -> List[List[Window]]:
         """Windows sorted by length and cut into forward passes of at most ``batch_size`` rows and, when
         ``max_batch_tokens`` is set, at most that many subwords with padding."""
-        batches: List[List[Window]] = []
-        for w in sorted(windows, key=lambda w: len(w.ids)):
-            current = batches[-1] if batches else None
-            if (current is None or len(current) >= batch_size
-                    or (self.max_batch_tokens and (len(current) + 1) * len(w.ids) > self.max_batch_tokens)):
-                batches.append([w])
-            else:
-                current.append(w)
-        return batches
+        return budget_batches(windows, lambda w: len(w.ids), batch_size, self.max_batch_tokens)
 
     @torch.inference_mode()
     def predict(self, docs: Sequence[Sequence[str]], batch_size: int = 64,

@@ -84,3 +84,25 @@ def test_imposed_digits_come_out_in_order() -> None:
     assert "".join(c for c in forced[0] if c.isdigit()) == "123"
     assert forced[1] == plain[1]
     assert any(c.isdigit() for c in plain[0])
+
+
+def test_encoding_within_a_token_budget_decodes_the_same() -> None:
+    """Encoding length-sorted pieces under a padded-character budget (one long input no longer pads every row)
+    gives the same outputs as one padded batch, whatever the budget."""
+    torch.manual_seed(0)
+    vocab = CharVocab()
+    model = Seq2Seq(len(vocab), d=32, heads=2, enc_layers=2, dec_layers=1, ff=64).eval()
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(torch.randn_like(p) * 0.5)
+    texts = ["a <span> b </span> c", "<span> twelve </span>", "so it was <span> three thirty </span> on monday " * 3,
+             "x <span> y z </span>", "<span> one two three four five six seven eight nine </span> ok"]
+    src = pad_batch([vocab.encode_input(t) for t in texts])
+    bound = torch.tensor([20] * len(texts))
+    whole = model.greedy(src, bound)
+    for budget in (1, 40, 100, src.numel()):
+        assert model.greedy(src, bound, max_tokens=budget) == whole, budget
+    memory, mask = model.encode_within(src, 40)
+    reference, ref_mask = model.encode(src)
+    assert torch.equal(mask, ref_mask)
+    assert torch.allclose(memory[mask[:, 0, 0]], reference[ref_mask[:, 0, 0]], atol=1e-5)

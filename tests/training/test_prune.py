@@ -1,0 +1,64 @@
+"""Feed-forward pruning: the kept neurons are the ones that carry the output, and nothing else changes."""
+from __future__ import annotations
+
+import pytest
+import torch
+
+from spacy_u2tf.core.tagger import build_encoder
+from spacy_u2tf.training.prune import neuron_importance, prune_feed_forward
+
+
+def _encoder():
+    torch.manual_seed(0)
+    encoder, _ = build_encoder({"vocab_size": 100, "hidden_size": 16, "num_hidden_layers": 2, "num_attention_heads": 2,
+                                "intermediate_size": 32, "max_position_embeddings": 64, "hidden_dropout_prob": 0.0,
+                                "attention_probs_dropout_prob": 0.0})
+    return encoder.eval()
+
+
+def _batch(rows: int = 3, width: int = 10, pad: int = 0):
+    ids = torch.randint(1, 100, (rows, width + pad))
+    mask = torch.ones_like(ids)
+    mask[:, width:] = 0
+    ids[:, width:] = 0
+    return ids, mask
+
+
+def test_pruning_neurons_without_output_changes_nothing() -> None:
+    """Neurons whose output weights are zero score zero and go first; the narrower encoder computes the same."""
+    encoder = _encoder()
+    dead = torch.arange(0, 32, 2)
+    with torch.no_grad():
+        for layer in encoder.encoder.layer:
+            layer.output.dense.weight[:, dead] = 0.0
+    ids, mask = _batch()
+    before = encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+    scores = neuron_importance(encoder, [(ids, mask)])
+    assert all(s[dead].abs().max() == 0 and (s[1::2] > 0).all() for s in scores)
+    prune_feed_forward(encoder, 16, scores)
+    assert encoder.config.intermediate_size == 16
+    assert all(layer.intermediate.dense.weight.shape == (16, 16) for layer in encoder.encoder.layer)
+    after = encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+    assert torch.allclose(before, after, atol=1e-5)
+
+
+def test_padding_does_not_count() -> None:
+    encoder = _encoder()
+    ids, mask = _batch()
+    padded_ids, padded_mask = torch.cat([ids, torch.zeros(3, 6, dtype=torch.long)], 1), torch.cat(
+        [mask, torch.zeros(3, 6, dtype=torch.long)], 1)
+    for plain, padded in zip(neuron_importance(encoder, [(ids, mask)]),
+                             neuron_importance(encoder, [(padded_ids, padded_mask)])):
+        assert torch.allclose(plain, padded, atol=1e-5)
+
+
+def test_bad_arguments() -> None:
+    encoder = _encoder()
+    scores = neuron_importance(encoder, [_batch()])
+    for keep in (0, 33):
+        with pytest.raises(ValueError, match="keep"):
+            prune_feed_forward(encoder, keep, scores)
+    with pytest.raises(ValueError, match="importance"):
+        prune_feed_forward(encoder, 8, scores[:1])
+    with pytest.raises(ValueError, match="non-empty"):
+        neuron_importance(encoder, [])
