@@ -1,7 +1,8 @@
 """Checks on a converted span before it replaces the spoken words.
 
 A span fails (and falls back to its spoken words) when its output is empty, far too long, changes a number's
-value, or holds a word the spoken span does not license. ``check_span`` returns ``None`` or the reason.
+value, holds a word the spoken span does not license, or leaves out a spoken word that cannot vanish into a
+symbol or a number. ``check_span`` returns ``None`` or the reason.
 """
 from __future__ import annotations
 
@@ -138,6 +139,46 @@ def _licensed_words(spoken: Sequence[str]) -> set:
     return allowed
 
 
+# Spoken words that a written form may leave out or turn into a symbol or a digit's neighbour: number glue, currency
+# and unit words, electronic and address punctuation words, time and date words.
+_VANISHING = set("""
+and point minus negative plus oh o double triple hundred hundreds thousand thousands a an the of to through
+million millions billion billions trillion trillions
+dollar dollars cent cents percent per euro euros pound pounds pence yen sen rupee rupees bucks
+dot at slash colon dash hyphen underscore hash hashtag star backslash tilde sign equals question mark quote
+o'clock am pm degree degrees x by times over half halves quarter quarters
+miles hour hours square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
+""".split())
+
+
+def _abbreviates(short: str, word: str) -> bool:
+    """Whether written ``short`` can stand for spoken ``word``: same first letter, its letters in order
+    ("st" street, "mr" mister, "kg" kilograms, "ave" avenue)."""
+    if not short or short[0] != word[0]:
+        return False
+    rest = iter(word)
+    return all(ch in rest for ch in short)
+
+
+def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """The first spoken word that ``written`` leaves out, or ``None``: each word must be written as itself (or
+    run into a longer token, "john.smith@gmail.com"), be a number or a month, be a word that may vanish into a
+    symbol (:data:`_VANISHING`), or be abbreviated by a written word ("mister" → "Mr.")."""
+    lower = written.lower()
+    runs = _WORD.findall(lower)
+    for raw in spoken_span:
+        word = raw.lower()
+        letters = "".join(_WORD.findall(word))
+        if (not letters or letters in _VANISHING or word in _VANISHING or word in _MONTHS
+                or spoken_digits([word]) or letters in runs or (len(letters) == 1 and letters in lower)
+                or (word.endswith("'s") and letters[:-1] in runs)
+                or any(_abbreviates(run, letters) for run in runs)
+                or any(letters in run for run in runs)):
+            continue
+        return raw
+    return None
+
+
 def _joins_spoken_words(word: str, pieces: Sequence[str]) -> bool:
     """Whether ``word`` is a run of whole consecutive spoken words (``pieces``: their letters) run together
     ("john smith" → "johnsmith"), not just any substring of them ("billion dollars" does not license "billiond")."""
@@ -171,6 +212,9 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
         lw = word.lower()
         if lw not in allowed and not _joins_spoken_words(lw, pieces):
             return f"invented word: {word}"
+    missing = dropped_word(spoken_span, text)
+    if missing is not None:
+        return f"dropped word: {missing}"
     return _number_check(spoken_span, text)
 
 
