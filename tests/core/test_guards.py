@@ -18,6 +18,16 @@ OK = [
     ("mister", "Mr."),
     ("ten o'clock", "10:00"),
     ("two and a half", "2 1/2"),
+    # spoken words that vanish into symbols, numbers and abbreviations
+    ("one hundred miles per hour", "100 mph"),
+    ("four kilograms", "4 kg"),
+    ("doctor", "Dr."),
+    ("five main street", "5 Main St."),
+    ("john dot smith at gmail dot com", "john.smith@gmail.com"),
+    ("seven billion dollars", "$7,000,000,000"),
+    ("twenty seven to thirty dollars", "$27-$30"),
+    ("the fifteenth of march", "March 15"),
+    ("et cetera", "etc."),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -79,6 +89,10 @@ def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
 @pytest.mark.parametrize("spoken,written,reason", [
     ("four one one one one one one one one one one one one one one one", "4111 1111 1111 11111", "number changed"),
     ("twenty five dollars", "dollars", "number dropped"),
+    # stage 1 ran a date span into the next word and stage 2 wrote only the date: "ceo" must not vanish
+    ("fifteenth march two thousand and twenty four ceo", "15 March 2024", "dropped word: ceo"),
+    ("twelve dollars yesterday", "$12", "dropped word: yesterday"),
+    ("info at example dot com please", "info@example.com", "dropped word: please"),
     ("twenty five dollars", "$25 million", "invented word"),
     ("info at example dot com", "info@sample.com", "invented word"),
     ("ninety seven billion dollars", "$97 Billiond", "invented word"),  # a substring of two words is no word
@@ -89,28 +103,3 @@ def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
 def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) -> None:
     got = check_span(spoken.split(), written)
     assert got is not None and got.startswith(reason), got
-
-
-@pytest.mark.parametrize("spoken,written", [
-    ("one hundred miles per hour", "100 mph"),
-    ("four kilograms", "4 kg"),
-    ("doctor", "Dr."),
-    ("five main street", "5 Main St."),
-    ("john dot smith at gmail dot com", "john.smith@gmail.com"),
-    ("seven billion dollars", "$7,000,000,000"),
-    ("twenty seven to thirty dollars", "$27-$30"),
-    ("the fifteenth of march", "March 15"),
-    ("et cetera", "etc."),
-])
-def test_words_may_vanish_into_symbols_numbers_and_abbreviations(spoken: str, written: str) -> None:
-    assert check_span(spoken.split(), written) is None
-
-
-@pytest.mark.parametrize("spoken,written,missing", [
-    # Stage 1 ran a date span into the next word and stage 2 wrote only the date: "ceo" must not vanish.
-    ("fifteenth march two thousand and twenty four ceo", "15 March 2024", "ceo"),
-    ("twelve dollars yesterday", "$12", "yesterday"),
-    ("info at example dot com please", "info@example.com", "please"),
-])
-def test_rejects_a_dropped_word(spoken: str, written: str, missing: str) -> None:
-    assert check_span(spoken.split(), written) == f"dropped word: {missing}"
