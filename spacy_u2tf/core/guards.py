@@ -170,10 +170,10 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
         word = raw.lower()
         letters = "".join(_WORD.findall(word))
         if (not letters or letters in _VANISHING or word in _VANISHING or word in _MONTHS
-                or spoken_digits([word]) or letters in runs or (len(letters) == 1 and letters in lower)
+                or spoken_digits([word]) or (len(letters) == 1 and letters in lower)
                 or (word.endswith("'s") and letters[:-1] in runs)
                 or any(_abbreviates(run, letters) for run in runs)
-                or any(letters in run for run in runs)):
+                or any(letters in run for run in runs)):  # itself, or inside a token
             continue
         return raw
     return None

@@ -168,7 +168,7 @@ class Tagger:
     def __init__(self, model: TaggerModel, encoder_config: dict, tokenizer_file: Union[str, Path],
                  spec: Optional[WindowSpec] = None, device: str = "cpu") -> None:
         self.model = model.eval()
-        self.encoder_config = {k: encoder_config[k] for k in ENCODER_CONFIG_KEYS if k in encoder_config}
+        self._encoder_config = dict(encoder_config)  # for models without a live encoder (ONNX Runtime)
         self.tokenizer_file = Path(tokenizer_file)
         self.wordpiece = WordPieceEncoder(tokenizer_file)
         self.spec = spec or WindowSpec()
@@ -177,6 +177,14 @@ class Tagger:
         # bf16 autocast: faster on CPUs with AVX-512 bf16 and on GPUs; off by default (fp32 is the reference).
         self.autocast = False
         self.max_batch_tokens: Optional[int] = CPU_BATCH_TOKENS if self.device.type == "cpu" else None
+
+    @property
+    def encoder_config(self) -> dict:
+        """The encoder's architecture as saved with the tagger, read from the encoder itself, so cutting its layers
+        or narrowing its feed-forward blocks (training) needs no second copy to keep in step."""
+        encoder = getattr(self.model, "encoder", None)
+        source = encoder.config.to_dict() if hasattr(encoder, "config") else self._encoder_config
+        return {k: source[k] for k in ENCODER_CONFIG_KEYS if k in source}
 
     @property
     def labels(self) -> Dict[str, Tuple[str, ...]]:

@@ -24,7 +24,7 @@ def neuron_importance(encoder: nn.Module, batches: Iterable[Tuple[torch.Tensor, 
     def hook(index: int):
         def record(_module: nn.Module, _inputs: tuple, output: torch.Tensor) -> None:
             keep = current_mask[0].bool()
-            sums[index] += output[keep].abs().float().sum(0)
+            sums[index] += output[keep].abs().float().sum(0).cpu()
         return record
 
     handles = [layer.intermediate.register_forward_hook(hook(i)) for i, layer in enumerate(layers)]
@@ -42,12 +42,13 @@ def neuron_importance(encoder: nn.Module, batches: Iterable[Tuple[torch.Tensor, 
         encoder.train(was_training)
     if not count:
         raise ValueError("neuron_importance needs at least one non-empty batch")
-    return [s / count * layer.output.dense.weight.detach().float().norm(dim=0)
+    return [s / count * layer.output.dense.weight.detach().float().norm(dim=0).cpu()
             for s, layer in zip(sums, layers)]
 
 
 def _take_rows(linear: nn.Linear, rows: torch.Tensor) -> nn.Linear:
-    out = nn.Linear(linear.in_features, len(rows), bias=linear.bias is not None)
+    out = nn.Linear(linear.in_features, len(rows), bias=linear.bias is not None, device=linear.weight.device,
+                    dtype=linear.weight.dtype)
     out.weight.data = linear.weight.data[rows].clone()
     if linear.bias is not None:
         out.bias.data = linear.bias.data[rows].clone()
@@ -55,7 +56,8 @@ def _take_rows(linear: nn.Linear, rows: torch.Tensor) -> nn.Linear:
 
 
 def _take_columns(linear: nn.Linear, cols: torch.Tensor) -> nn.Linear:
-    out = nn.Linear(len(cols), linear.out_features, bias=linear.bias is not None)
+    out = nn.Linear(len(cols), linear.out_features, bias=linear.bias is not None, device=linear.weight.device,
+                    dtype=linear.weight.dtype)
     out.weight.data = linear.weight.data[:, cols].clone()
     if linear.bias is not None:
         out.bias.data = linear.bias.data.clone()
@@ -72,7 +74,7 @@ def prune_feed_forward(encoder: nn.Module, keep: int, importance: List[torch.Ten
     if len(importance) != len(layers):
         raise ValueError(f"{len(importance)} importance vectors for {len(layers)} layers")
     for layer, score in zip(layers, importance):
-        rows = torch.topk(score, keep).indices.sort().values
+        rows = torch.topk(score, keep).indices.sort().values.to(layer.intermediate.dense.weight.device)
         layer.intermediate.dense = _take_rows(layer.intermediate.dense, rows)
         layer.output.dense = _take_columns(layer.output.dense, rows)
     encoder.config.intermediate_size = keep

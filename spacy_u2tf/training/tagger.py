@@ -111,9 +111,9 @@ def is_tagger_folder(path: Path) -> bool:
     return isinstance(data, dict) and "encoder" in data and "labels" in data
 
 
-def keep_encoder_layers(model: TaggerModel, layers: str, enc_cfg: dict) -> dict:
+def keep_encoder_layers(model: TaggerModel, layers: str) -> None:
     """Keep only the encoder layers listed in ``layers`` (e.g. ``"0,3"``), in that order: a shallower, faster tagger
-    initialized from a deeper one (as DistilBERT takes every other layer). Returns the updated encoder config."""
+    initialized from a deeper one (as DistilBERT takes every other layer)."""
     from torch import nn
 
     stack = model.encoder.encoder.layer
@@ -125,13 +125,12 @@ def keep_encoder_layers(model: TaggerModel, layers: str, enc_cfg: dict) -> dict:
         raise SystemExit(f"--layers {layers}: distinct layers of 0..{len(stack) - 1} (the encoder's)")
     model.encoder.encoder.layer = nn.ModuleList([stack[i] for i in keep])
     model.encoder.config.num_hidden_layers = len(keep)
-    return {**enc_cfg, "num_hidden_layers": len(keep)}
 
 
 def narrow_feed_forward(tagger, args: argparse.Namespace, spec: WindowSpec,
                         label_ids: Dict[str, Dict[str, int]]) -> None:
     """``--ffn N``: keep the N most important feed-forward neurons of every encoder layer, scored on
-    ``PRUNE_BATCHES`` training batches of their own seed; the tagger's encoder config follows."""
+    ``PRUNE_BATCHES`` training batches of their own seed."""
     from .prune import neuron_importance, prune_feed_forward
 
     width = tagger.encoder_config["intermediate_size"]
@@ -143,7 +142,6 @@ def narrow_feed_forward(tagger, args: argparse.Namespace, spec: WindowSpec,
     sample = [(ids.to(tagger.device), mask.to(tagger.device))
               for ids, mask, _, _ in itertools.islice(data, PRUNE_BATCHES)]
     prune_feed_forward(tagger.model.encoder, args.ffn, neuron_importance(tagger.model.encoder, sample))
-    tagger.encoder_config = {**tagger.encoder_config, "intermediate_size": args.ffn}
 
 
 def selection_score(scores: Dict[str, float]) -> float:
@@ -176,7 +174,7 @@ def train(args: argparse.Namespace) -> Path:
         encoder, enc_cfg = build_encoder(init, pretrained=True)
         model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
     if args.layers:
-        enc_cfg = keep_encoder_layers(model, args.layers, enc_cfg)
+        keep_encoder_layers(model, args.layers)
     tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
     label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
     if args.ffn:
