@@ -101,6 +101,10 @@ def looks_written(words: Sequence[str]) -> bool:
     return marked >= max(2, 0.15 * len(words)) or (len(words) <= 3 and marked > 0)
 
 
+# ASCII control characters str.split() does not treat as whitespace (to_words drops them)
+_ASCII_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
+
+
 def _clean_word(word: str) -> List[str]:
     """NFKC-normalize one word, drop control/format characters (ZWJ kept inside emoji) and re-split it.
 
@@ -121,15 +125,17 @@ def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
     is dropped (it is no content), and a word that NFKC splits becomes several words. No visible word is dropped.
     """
     if isinstance(text_or_words, str):
-        words = text_or_words.split()
+        text = text_or_words
     elif isinstance(text_or_words, (list, tuple)):
         if not all(isinstance(w, str) for w in text_or_words):
             bad = next(type(w).__name__ for w in text_or_words if not isinstance(w, str))
             raise TypeError(f"words must be strings, got a {bad}")
-        words = [piece for w in text_or_words for piece in str(w).split()]
+        text = " ".join(text_or_words)  # the same pieces as splitting each word
     else:
         raise TypeError(f"expected a string or a list of words, got {type(text_or_words).__name__}")
-    return [piece for w in words for piece in _clean_word(w)]
+    if text.isascii() and not _ASCII_CONTROL.search(text):
+        return text.split()  # the common case: no word changes (as in _clean_word)
+    return [piece for w in text.split() for piece in _clean_word(w)]
 
 
 class Lexicon:

@@ -6,7 +6,7 @@ written Doc and the NeMo timestamp re-timing all read the groups built here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import List, NamedTuple, Optional, Sequence, Tuple
 
 from .labels import MIXED_CLASS, PLAIN_CLASS, PUNCT_MARKS, SENTENCE_END, apply_case
 
@@ -25,12 +25,12 @@ class SpanRewrite:
     verbatim: bool = False
 
 
-@dataclass(frozen=True)
-class AlignmentGroup:
+class AlignmentGroup(NamedTuple):
     """Spoken word indices ``source`` became written word indices ``target``.
 
     ``cls`` is ``"plain"`` for a word kept 1:1, ``"mixed"`` for a stage-2 mixed-case word, or the ITN class.
-    ``fallback`` is true when a span's conversion was rejected and its spoken words were kept.
+    ``fallback`` is true when a span's conversion was rejected and its spoken words were kept. (A named tuple:
+    one is made per written word, three times faster than a frozen dataclass.)
     """
 
     source: Tuple[int, ...]
@@ -92,7 +92,12 @@ def assemble(
     i = 0
     while i < n:
         rw = by_start.get(i)
-        if rw is not None and rw.written is not None and rw.written.strip():
+        if rw is None:  # a plain word (most of them)
+            groups.append(AlignmentGroup((i,), (len(words),), PLAIN_CLASS))
+            words.append(_attach(apply_case(spoken[i], case[i]), punct[i]))
+            i += 1
+            continue
+        if rw.written is not None and rw.written.strip():
             pieces = rw.written.split()
             if case[i] == "CAPITAL" and not rw.verbatim:
                 pieces[0] = _capitalize_first(pieces[0])
@@ -102,18 +107,11 @@ def assemble(
             groups.append(AlignmentGroup(tuple(range(rw.start, rw.end)), tuple(range(first, len(words))), rw.cls))
             i = rw.end
             continue
-        end = rw.end if rw is not None else i + 1
-        for j in range(i, end):
-            label = case[j]
-            if rw is not None and label == "MIXED":
-                label = "CAPITAL"  # a rejected mixed-case word is at least capitalized
-            groups.append(
-                AlignmentGroup(
-                    (j,), (len(words),), rw.cls if rw is not None else PLAIN_CLASS, fallback=rw is not None
-                )
-            )
+        for j in range(i, rw.end):  # a span that fell back: its spoken words, each with its own labels
+            label = "CAPITAL" if case[j] == "MIXED" else case[j]  # a rejected mixed-case word is at least capitalized
+            groups.append(AlignmentGroup((j,), (len(words),), rw.cls, fallback=True))
             words.append(_attach(apply_case(spoken[j], label), punct[j]))
-        i = end
+        i = rw.end
     return Assembled(words, groups)
 
 

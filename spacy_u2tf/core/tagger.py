@@ -16,7 +16,7 @@ from torch import nn
 
 from .batching import CPU_BATCH_TOKENS, budget_batches
 from .labels import CASE_LABELS, HEADS, ITN_LABELS, PUNCT_LABELS  # noqa: F401  (HEADS: public name here too)
-from .memory import release_free_memory
+from .memory import TRIM_EVERY, release_free_memory
 from .threads import register_fork_safety
 
 register_fork_safety()  # forked spaCy workers must not hang in torch
@@ -147,7 +147,14 @@ def build_encoder(path_or_config: Union[str, Path, dict], pretrained: bool = Tru
 
     if isinstance(path_or_config, dict):
         config = BertConfig(**path_or_config)
-        return BertModel(config, add_pooling_layer=False), config.to_dict()
+        model = BertModel(config, add_pooling_layer=False)
+        heads = path_or_config.get("kept_attention_heads")
+        if heads and heads < config.num_attention_heads:  # a head-pruned tagger: rebuild its narrower attention
+            from .narrow import keep_attention_heads
+
+            for layer in model.encoder.layer:
+                keep_attention_heads(layer, torch.arange(heads))
+        return model, config.to_dict()
     if pretrained:
         model = BertModel.from_pretrained(str(path_or_config), add_pooling_layer=False)
         return model, model.config.to_dict()
@@ -158,7 +165,7 @@ def build_encoder(path_or_config: Union[str, Path, dict], pretrained: bool = Tru
 ENCODER_CONFIG_KEYS = (
     "vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads", "intermediate_size", "hidden_act",
     "hidden_dropout_prob", "attention_probs_dropout_prob", "max_position_embeddings", "type_vocab_size",
-    "layer_norm_eps", "pad_token_id",
+    "layer_norm_eps", "pad_token_id", "kept_attention_heads",
 )
 
 
@@ -267,19 +274,19 @@ class Tagger:
 
         With ``return_probs`` each head also gets ``"<head>_probs"``: an array (words × labels).
         """
-        heads = list(self.labels)
-        results = [{h: np.zeros((len(words), len(self.labels[h])), dtype=np.float32) for h in heads}
+        labels = self.labels
+        heads = list(labels)
+        results = [{h: np.zeros((len(words), len(labels[h])), dtype=np.float32) for h in heads}
                    for words in docs]
         forwards = self.forward_batches(self.windows(docs), batch_size)
-        for batch in forwards:
-            width = max(len(w.ids) for w in batch)
-            ids = torch.full((len(batch), width), self.wordpiece.pad_id, dtype=torch.long)
-            mask = torch.zeros((len(batch), width), dtype=torch.long)
+        for passes, batch in enumerate(forwards, 1):
+            lengths = np.array([len(w.ids) for w in batch])
+            ids = np.full((len(batch), int(lengths.max())), self.wordpiece.pad_id, dtype=np.int64)
             for r, w in enumerate(batch):
-                ids[r, :len(w.ids)] = torch.tensor(w.ids)
-                mask[r, :len(w.ids)] = 1
+                ids[r, :lengths[r]] = w.ids
+            mask = (np.arange(ids.shape[1])[None, :] < lengths[:, None]).astype(np.int64)
             with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast):
-                logits = self.model(ids.to(self.device), mask.to(self.device))
+                logits = self.model(torch.from_numpy(ids).to(self.device), torch.from_numpy(mask).to(self.device))
             rows = [r for r, w in enumerate(batch) for _ in w.positions]
             cols = [p for w in batch for p in w.positions]
             if not rows:
@@ -291,11 +298,11 @@ class Tagger:
                     n = len(w.positions)
                     results[w.doc][h][w.words] = probs[k:k + n]
                     k += n
-            if len(forwards) > 1:
+            if passes % TRIM_EVERY == 0 and passes < len(forwards):
                 release_free_memory()  # between batches of a long input: keeps peak memory flat in its length
         out: List[Dict[str, List]] = []
         for res in results:
-            entry: Dict[str, List] = {h: [self.labels[h][j] for j in res[h].argmax(-1)] for h in heads}
+            entry: Dict[str, List] = {h: [labels[h][j] for j in res[h].argmax(-1).tolist()] for h in heads}
             if return_probs:
                 for h in heads:
                     entry[f"{h}_probs"] = res[h]  # type: ignore[assignment]

@@ -17,7 +17,7 @@ from typing import Dict, List, Sequence
 import numpy as np
 import pytest
 
-from spacy_u2tf.core.api import U2TF, Lexicon, Result, looks_written, to_words
+from spacy_u2tf.core.api import U2TF, Lexicon, Result, _clean_word, looks_written, to_words
 from spacy_u2tf.core.labels import CASE_LABELS, ITN_LABELS, PUNCT_LABELS
 from spacy_u2tf.core.spans import SPAN_CLOSE, SPAN_OPEN
 
@@ -221,6 +221,13 @@ def test_to_words_drops_control_only_words_and_resplits_after_nfkc() -> None:
     assert to_words("\x00 \u200b") == []
     assert to_words("caf\u00b4 au") == ["caf", "\u0301", "au"]  # NFKC: '\u00b4' → ' \u0301'
     assert to_words("\U0001F469\u200d\U0001F4BB ok") == ["\U0001F469\u200d\U0001F4BB", "ok"]  # ZWJ emoji kept
+
+
+@pytest.mark.parametrize("code", range(128))
+def test_to_words_ascii_fast_path_cleans_like_the_word_by_word_path(code: int) -> None:
+    text = f"ab{chr(code)}cd ef {chr(code)} g"
+    word_by_word = [piece for word in text.split() for piece in _clean_word(word)]
+    assert to_words(text) == to_words(text.split()) == word_by_word, repr(text)
 
 
 @pytest.mark.parametrize("text", ["hello \x00 world", "hello \u200b world"])

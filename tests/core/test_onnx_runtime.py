@@ -29,8 +29,15 @@ def _padded_batch():
     return ids, mask
 
 
-def test_fp32_logits_match_torch(tiny_model_path, cache) -> None:
+@pytest.mark.parametrize("pruned", [False, True])
+def test_fp32_logits_match_torch(tiny_model_path, cache, pruned) -> None:
+    """Also for a tagger whose layers keep half their attention heads (``u2tf train tagger --heads``)."""
     tagger = Tagger.load(tiny_model_path / "tagger")
+    if pruned:
+        from spacy_u2tf.core.narrow import keep_attention_heads
+
+        for layer in tagger.model.encoder.encoder.layer:
+            keep_attention_heads(layer, torch.arange(layer.attention.self.num_attention_heads // 2))
     ids, mask = _padded_batch()
     with torch.inference_mode():
         want = tagger.model(ids, mask)

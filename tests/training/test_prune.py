@@ -1,11 +1,12 @@
-"""Feed-forward pruning: the kept neurons are the ones that carry the output, and nothing else changes."""
+"""Feed-forward and head pruning: the kept neurons and heads are the ones that carry the output, and nothing else
+changes."""
 from __future__ import annotations
 
 import pytest
 import torch
 
 from spacy_u2tf.core.tagger import build_encoder
-from spacy_u2tf.training.prune import neuron_importance, prune_feed_forward
+from spacy_u2tf.training.prune import head_importance, neuron_importance, prune_feed_forward, prune_heads
 
 
 def _encoder():
@@ -42,6 +43,27 @@ def test_pruning_neurons_without_output_changes_nothing() -> None:
     assert torch.allclose(before, after, atol=1e-5)
 
 
+def test_pruning_heads_without_output_changes_nothing() -> None:
+    """Heads whose output-projection columns are zero score zero and go first; the encoder computes the same, and
+    rebuilding it from its saved config gives the same shapes."""
+    encoder = _encoder()  # 2 heads of size 8
+    with torch.no_grad():
+        for layer in encoder.encoder.layer:
+            layer.attention.output.dense.weight[:, :8] = 0.0  # head 0 carries nothing
+    ids, mask = _batch()
+    before = encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+    scores = head_importance(encoder, [(ids, mask)])
+    assert all(s.shape == (2,) and s[0] == 0 and s[1] > 0 for s in scores)
+    prune_heads(encoder, 1, scores)
+    assert encoder.config.kept_attention_heads == 1
+    assert all(layer.attention.self.query.weight.shape == (8, 16) for layer in encoder.encoder.layer)
+    after = encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+    assert torch.allclose(before, after, atol=1e-5)
+    rebuilt, _ = build_encoder(encoder.config.to_dict())
+    rebuilt.load_state_dict(encoder.state_dict())  # strict: every shape matches
+    assert torch.allclose(after, rebuilt.eval()(input_ids=ids, attention_mask=mask).last_hidden_state, atol=1e-5)
+
+
 def test_padding_does_not_count() -> None:
     encoder = _encoder()
     ids, mask = _batch()
@@ -62,3 +84,6 @@ def test_bad_arguments() -> None:
         prune_feed_forward(encoder, 8, scores[:1])
     with pytest.raises(ValueError, match="non-empty"):
         neuron_importance(encoder, [])
+    for keep in (0, 3):
+        with pytest.raises(ValueError, match="keep"):
+            prune_heads(encoder, keep, head_importance(encoder, [_batch()]))

@@ -107,25 +107,33 @@ def test_layers_keeps_the_chosen_encoder_layers(tiny_model_path, shard_dir, tmp_
             training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, layers=bad))
 
 
-def test_ffn_narrows_every_feed_forward_block(tiny_model_path, shard_dir, tmp_path):
-    """``--ffn 8``: the tagger keeps 8 of the init's 32 feed-forward neurons per layer, loads and labels; the
-    resumed run rebuilds the same shapes; a width outside 1..32 is refused."""
+@pytest.mark.parametrize("flag, keep, limit, config_key, shapes", [
+    ("ffn", 8, 32, "intermediate_size", {"intermediate.dense": (8, 16), "output.dense": (16, 8)}),
+    ("heads", 2, 4, "kept_attention_heads", {"attention.self.query": (8, 16), "attention.self.value": (8, 16),
+                                             "attention.output.dense": (16, 8)}),
+])
+def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path, flag, keep, limit, config_key,
+                                            shapes):
+    """``--ffn 8`` keeps 8 of the init's 32 feed-forward neurons per layer, ``--heads 2`` 2 of its 4 attention heads
+    (each of size 4); the tagger saves, loads and labels; the resumed run rebuilds the same shapes; a number outside
+    1..limit is refused."""
     from safetensors.torch import load_file
 
     from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
 
     encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 2,
-                                  "num_attention_heads": 2, "intermediate_size": 32, "max_position_embeddings": 128})
+                                  "num_attention_heads": 4, "intermediate_size": 32, "max_position_embeddings": 128})
     init = tmp_path / "wide"
     Tagger(TaggerModel(encoder, 16, DEFAULT_LABELS), cfg, tiny_model_path / "tagger" / "tokenizer.json").save(init)
     out = tmp_path / "run"
-    assert training.run(_args(shard_dir, out, init, steps=1, ffn=8)) == 0
-    assert json.loads((out / "best" / "config.json").read_text())["encoder"]["intermediate_size"] == 8
+    assert training.run(_args(shard_dir, out, init, steps=1, **{flag: keep})) == 0
+    assert json.loads((out / "best" / "config.json").read_text())["encoder"][config_key] == keep
     weights = load_file(str(out / "best" / "model.safetensors"))
-    assert weights["encoder.encoder.layer.1.intermediate.dense.weight"].shape == (8, 16)
-    assert weights["encoder.encoder.layer.1.output.dense.weight"].shape == (16, 8)
+    for layer in (0, 1):
+        for name, shape in shapes.items():
+            assert weights[f"encoder.encoder.layer.{layer}.{name}.weight"].shape == shape, name
     assert len(Tagger.load(out / "best").predict([["hello", "world"]])[0]["punct"]) == 2
-    assert training.run(_args(shard_dir, out, init, steps=2, ffn=8, resume=True)) == 0
-    for bad in (-1, 33):  # 0, the default, keeps every neuron
-        with pytest.raises(SystemExit, match="--ffn"):
-            training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, ffn=bad))
+    assert training.run(_args(shard_dir, out, init, steps=2, resume=True, **{flag: keep})) == 0
+    for bad in (-1, limit + 1):  # 0, the default, keeps every neuron and head
+        with pytest.raises(SystemExit, match=f"--{flag}"):
+            training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, **{flag: bad}))
