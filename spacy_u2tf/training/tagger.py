@@ -2,7 +2,8 @@
 
 Resumable (``checkpoint.pt`` in ``--out``), logs JSON lines to ``train.log``, validates every ``--eval-every``
 steps on dev documents and keeps the best model (by mean punctuation F1 + case F1 + ITN span F1) in ``best/``.
-Runs unchanged on CUDA (``--device cuda``) with a larger batch.
+Runs unchanged on CUDA (``--device cuda``) with a larger batch. ``--teacher`` distils from a trained tagger
+(:mod:`.distill`); ``--layers``/``--heads``/``--ffn`` make a smaller student from ``--init``.
 """
 from __future__ import annotations
 
@@ -184,6 +185,15 @@ def train(args: argparse.Namespace) -> Path:
     label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
     if args.heads or args.ffn:
         narrow_encoder(tagger, args, spec, label_ids)
+    teacher = None
+    if args.teacher:
+        from .distill import distillation_loss, load_teacher
+
+        if not 0.0 < args.distill <= 1.0:
+            raise SystemExit(f"--distill {args.distill}: the soft-label share of the loss, in (0, 1]")
+        if not args.temperature > 0:
+            raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
+        teacher = load_teacher(args.teacher, tagger, args.device)
     model.train()
     if args.freeze_embeddings:
         for p in model.encoder.embeddings.parameters():
@@ -249,6 +259,11 @@ def train(args: argparse.Namespace) -> Path:
             logits = model(input_ids.to(device), mask.to(device))
         loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].to(device).flatten())
                    for h in logits)
+        if teacher is not None:
+            with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
+                soft = teacher(input_ids.to(device), mask.to(device))
+            loss = (1.0 - args.distill) * loss + args.distill * distillation_loss(
+                logits, soft, targets, args.temperature, loss_w)
         optim.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
@@ -291,6 +306,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "important on training batches), e.g. 768 of 1536: a faster tagger")
     parser.add_argument("--heads", type=int, default=0, help="keep this many attention heads per layer (the most "
                         "important on training batches; each keeps its size), e.g. 6 of 12: a faster tagger")
+    parser.add_argument("--teacher", type=Path, default=None, help="a trained tagger folder to distil from (same "
+                        "tokenizer and labels), e.g. the u2tf-default tagger for a pruned student")
+    parser.add_argument("--distill", type=float, default=0.7, help="with --teacher: the teacher's soft labels' share "
+                        "of the loss (the rest is the reference labels' cross-entropy)")
+    parser.add_argument("--temperature", type=float, default=2.0, help="with --teacher: softmax temperature of the "
+                        "soft labels")
     parser.add_argument("--weights", default="", help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
     parser.add_argument("--loss-weights", default="", help="e.g. 'punct=1,case=1,itn=1' (default equal)")
     parser.add_argument("--steps", type=int, default=5000)

@@ -64,6 +64,29 @@ def test_pruning_heads_without_output_changes_nothing() -> None:
     assert torch.allclose(after, rebuilt.eval()(input_ids=ids, attention_mask=mask).last_hidden_state, atol=1e-5)
 
 
+def test_a_rebuilt_pruned_encoder_prunes_again() -> None:
+    """A head-pruned encoder rebuilt from its saved config (as ``--init`` loads a pruned tagger) can lose more heads:
+    4 → 2 → 1, each step keeping the output when the dropped heads carry nothing."""
+    torch.manual_seed(0)
+    config = {"vocab_size": 100, "hidden_size": 16, "num_hidden_layers": 2, "num_attention_heads": 4,
+              "intermediate_size": 32, "max_position_embeddings": 64}
+    encoder = build_encoder(config)[0].eval()  # 4 heads of size 4
+    ids, mask = _batch()
+    for keep, dead in ((2, [0, 2]), (1, [0])):
+        with torch.no_grad():
+            for layer in encoder.encoder.layer:
+                for head in dead:
+                    layer.attention.output.dense.weight[:, head * 4:(head + 1) * 4] = 0.0
+        before = encoder(input_ids=ids, attention_mask=mask).last_hidden_state
+        prune_heads(encoder, keep, head_importance(encoder, [(ids, mask)]))
+        rebuilt = build_encoder(encoder.config.to_dict())[0].eval()
+        rebuilt.load_state_dict(encoder.state_dict())
+        assert rebuilt.encoder.layer[0].attention.self.query.weight.shape == (4 * keep, 16)
+        after = rebuilt(input_ids=ids, attention_mask=mask).last_hidden_state
+        assert torch.allclose(before, after, atol=1e-5), keep
+        encoder = rebuilt
+
+
 def test_padding_does_not_count() -> None:
     encoder = _encoder()
     ids, mask = _batch()

@@ -137,3 +137,68 @@ def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path
     for bad in (-1, limit + 1):  # 0, the default, keeps every neuron and head
         with pytest.raises(SystemExit, match=f"--{flag}"):
             training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, **{flag: bad}))
+
+
+def _tagger_folder(tiny_model_path, folder, labels=None, seed=0):
+    """A random 1-layer tagger on the tiny model's tokenizer, saved to ``folder``."""
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+
+    torch.manual_seed(seed)
+    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 1,
+                                  "num_attention_heads": 4, "intermediate_size": 32, "max_position_embeddings": 128})
+    tokenizer = tiny_model_path / "tagger" / "tokenizer.json"
+    Tagger(TaggerModel(encoder, 16, labels or DEFAULT_LABELS), cfg, tokenizer).save(folder)
+    return folder
+
+
+def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir, tmp_path):
+    """``--teacher`` with soft labels only (``--distill 1``) from a random teacher: after 30 steps the student's KL
+    divergence from the teacher on a training batch is less than half what it was."""
+    import random
+
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.training.distill import distillation_loss
+    from spacy_u2tf.training.shards import mixture
+
+    teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
+    student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
+    out = tmp_path / "run"
+    assert training.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
+                              temperature=1.0)) == 0
+    assert json.loads((out / "args.json").read_text())["teacher"] == str(teacher)
+    rng = random.Random(0)
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
+                                                  WindowSpec(16, 4), 4, rng, label_ids))
+    with torch.no_grad():
+        soft = Tagger.load(teacher).model(ids, mask)
+        before, after = (distillation_loss(Tagger.load(folder).model(ids, mask), soft, targets, 1.0,
+                                           dict.fromkeys(DEFAULT_LABELS, 1.0)).item()
+                         for folder in (student, out / "best"))
+    assert after < 0.5 * before, (before, after)
+
+
+def test_teacher_must_label_the_same_subwords_with_the_same_labels(tiny_model_path, shard_dir, tmp_path):
+    """A teacher with other label sets, another vocabulary or no tagger config is refused, as is a ``--distill``
+    share outside (0, 1] or a temperature of 0."""
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS
+
+    student = _tagger_folder(tiny_model_path, tmp_path / "student")
+    vocab = _tagger_folder(tiny_model_path, tmp_path / "vocab")
+    tokenizer = json.loads((vocab / "tokenizer.json").read_text())
+    tokenizer["model"]["vocab"]["zzzunseen"] = len(tokenizer["model"]["vocab"])
+    (vocab / "tokenizer.json").write_text(json.dumps(tokenizer))
+    cases = {"label sets differ": _tagger_folder(tiny_model_path, tmp_path / "labels",
+                                                 labels={**DEFAULT_LABELS, "punct": ("O", "PERIOD")}),
+             "vocabulary differs": vocab,
+             "not a tagger folder": tmp_path}
+    for message, teacher in cases.items():
+        with pytest.raises(SystemExit, match=message):
+            training.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=teacher))
+    for flag, bad in (("distill", 0.0), ("distill", 1.5), ("temperature", 0.0)):
+        with pytest.raises(SystemExit, match=f"--{flag}"):
+            training.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=student, **{flag: bad}))

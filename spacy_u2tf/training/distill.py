@@ -1,0 +1,47 @@
+"""Knowledge distillation for the stage-1 tagger: a smaller student learns the label distributions of a trained
+teacher tagger (``u2tf train tagger --teacher``), as DistilBERT and TinyBERT learn from BERT.
+
+The teacher's soft labels carry what one-hot labels do not (how likely a comma is where the reference has none),
+which is what a pruned tagger loses first on text unlike its training mix.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Dict, Mapping
+
+import torch
+import torch.nn.functional as F
+
+from ..core.tagger import IGNORE, Tagger
+
+
+def load_teacher(folder: Path, student: Tagger, device: str) -> torch.nn.Module:
+    """The teacher's fp32 model, frozen, after checking it labels the same subwords with the same label sets."""
+    from .tagger import is_tagger_folder
+
+    if not is_tagger_folder(Path(folder)):
+        raise SystemExit(f"--teacher {folder}: not a tagger folder (config.json with encoder and labels)")
+    teacher = Tagger.load(folder, device=device)
+    if teacher.labels != student.labels:
+        raise SystemExit(f"--teacher {folder}: its label sets differ from the student's")
+    if teacher.wordpiece.tokenizer.get_vocab() != student.wordpiece.tokenizer.get_vocab():
+        raise SystemExit(f"--teacher {folder}: its vocabulary differs from the student's (soft labels are per subword)")
+    model = teacher.model.float().eval()
+    for p in model.parameters():
+        p.requires_grad_(False)
+    return model
+
+
+def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str, torch.Tensor],
+                      targets: Mapping[str, torch.Tensor], temperature: float,
+                      weights: Mapping[str, float]) -> torch.Tensor:
+    """Weighted sum over heads of KL(teacher ‖ student) at ``temperature``, scaled by T² (Hinton et al., 2015) and
+    averaged over the labelled positions (first subwords of words; padding and continuation subwords excluded)."""
+    losses: Dict[str, torch.Tensor] = {}
+    for head, logits in student.items():
+        keep = targets[head].to(logits.device) != IGNORE
+        s = logits[keep].float() / temperature
+        t = teacher[head][keep].float() / temperature
+        kl = F.kl_div(F.log_softmax(s, -1), F.log_softmax(t, -1), log_target=True, reduction="sum")
+        losses[head] = kl * temperature ** 2 / max(1, int(keep.sum()))
+    return sum(weights[h] * v for h, v in losses.items())
