@@ -26,10 +26,7 @@ def load_teacher(folder: Path, student: Tagger, device: str) -> torch.nn.Module:
         raise SystemExit(f"--teacher {folder}: its label sets differ from the student's")
     if teacher.wordpiece.tokenizer.get_vocab() != student.wordpiece.tokenizer.get_vocab():
         raise SystemExit(f"--teacher {folder}: its vocabulary differs from the student's (soft labels are per subword)")
-    model = teacher.model.float().eval()
-    for p in model.parameters():
-        p.requires_grad_(False)
-    return model
+    return teacher.model.requires_grad_(False)  # Tagger.load gives fp32 weights in eval mode
 
 
 def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str, torch.Tensor],

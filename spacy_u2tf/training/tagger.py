@@ -162,6 +162,10 @@ def train(args: argparse.Namespace) -> Path:
 
     from ..core.tagger import Tagger, build_encoder
 
+    if args.teacher and not 0.0 < args.distill <= 1.0:  # before any model loads or pruning batches are scored
+        raise SystemExit(f"--distill {args.distill}: the soft-label share of the loss, in (0, 1]")
+    if args.teacher and not args.temperature > 0:
+        raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
     torch.manual_seed(args.seed)
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -189,10 +193,6 @@ def train(args: argparse.Namespace) -> Path:
     if args.teacher:
         from .distill import distillation_loss, load_teacher
 
-        if not 0.0 < args.distill <= 1.0:
-            raise SystemExit(f"--distill {args.distill}: the soft-label share of the loss, in (0, 1]")
-        if not args.temperature > 0:
-            raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
         teacher = load_teacher(args.teacher, tagger, args.device)
     model.train()
     if args.freeze_embeddings:
@@ -255,13 +255,14 @@ def train(args: argparse.Namespace) -> Path:
 
     while step < total and time.time() < deadline:
         input_ids, mask, targets, words = next(data)
+        input_ids, mask = input_ids.to(device), mask.to(device)
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
-            logits = model(input_ids.to(device), mask.to(device))
+            logits = model(input_ids, mask)
         loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].to(device).flatten())
                    for h in logits)
         if teacher is not None:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
-                soft = teacher(input_ids.to(device), mask.to(device))
+                soft = teacher(input_ids, mask)
             loss = (1.0 - args.distill) * loss + args.distill * distillation_loss(
                 logits, soft, targets, args.temperature, loss_w)
         optim.zero_grad(set_to_none=True)

@@ -51,6 +51,21 @@ def _log(out):
     return [json.loads(line) for line in (out / "train.log").read_text().splitlines() if line.strip()]
 
 
+def _tagger_folder(tiny_model_path, folder, *, layers=1, heads=4, labels=None, seed=0):
+    """A random tagger (hidden size 16, feed-forward 32) on the tiny model's tokenizer, saved to ``folder``."""
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+
+    torch.manual_seed(seed)
+    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": layers,
+                                  "num_attention_heads": heads, "intermediate_size": 32,
+                                  "max_position_embeddings": 128})
+    tokenizer = tiny_model_path / "tagger" / "tokenizer.json"
+    Tagger(TaggerModel(encoder, 16, labels or DEFAULT_LABELS), cfg, tokenizer).save(folder)
+    return folder
+
+
 def test_tagger_folder_is_recognised(tiny_model_path, tmp_path):
     assert training.is_tagger_folder(tiny_model_path / "tagger")
     assert not training.is_tagger_folder(tmp_path)  # no config at all
@@ -87,12 +102,9 @@ def test_layers_keeps_the_chosen_encoder_layers(tiny_model_path, shard_dir, tmp_
     import torch
     from safetensors.torch import load_file
 
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+    from spacy_u2tf.core.tagger import Tagger
 
-    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 2,
-                                  "num_attention_heads": 2, "intermediate_size": 32, "max_position_embeddings": 128})
-    init = tmp_path / "two-layer"
-    Tagger(TaggerModel(encoder, 16, DEFAULT_LABELS), cfg, tiny_model_path / "tagger" / "tokenizer.json").save(init)
+    init = _tagger_folder(tiny_model_path, tmp_path / "two-layer", layers=2, heads=2)
     out = tmp_path / "run"
     assert training.run(_args(shard_dir, out, init, steps=1, lr=0.0, layers="1")) == 0
     assert json.loads((out / "best" / "config.json").read_text())["encoder"]["num_hidden_layers"] == 1
@@ -119,12 +131,9 @@ def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path
     1..limit is refused."""
     from safetensors.torch import load_file
 
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+    from spacy_u2tf.core.tagger import Tagger
 
-    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 2,
-                                  "num_attention_heads": 4, "intermediate_size": 32, "max_position_embeddings": 128})
-    init = tmp_path / "wide"
-    Tagger(TaggerModel(encoder, 16, DEFAULT_LABELS), cfg, tiny_model_path / "tagger" / "tokenizer.json").save(init)
+    init = _tagger_folder(tiny_model_path, tmp_path / "wide", layers=2)
     out = tmp_path / "run"
     assert training.run(_args(shard_dir, out, init, steps=1, **{flag: keep})) == 0
     assert json.loads((out / "best" / "config.json").read_text())["encoder"][config_key] == keep
@@ -137,20 +146,6 @@ def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path
     for bad in (-1, limit + 1):  # 0, the default, keeps every neuron and head
         with pytest.raises(SystemExit, match=f"--{flag}"):
             training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, **{flag: bad}))
-
-
-def _tagger_folder(tiny_model_path, folder, labels=None, seed=0):
-    """A random 1-layer tagger on the tiny model's tokenizer, saved to ``folder``."""
-    import torch
-
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
-
-    torch.manual_seed(seed)
-    encoder, cfg = build_encoder({"vocab_size": 30522, "hidden_size": 16, "num_hidden_layers": 1,
-                                  "num_attention_heads": 4, "intermediate_size": 32, "max_position_embeddings": 128})
-    tokenizer = tiny_model_path / "tagger" / "tokenizer.json"
-    Tagger(TaggerModel(encoder, 16, labels or DEFAULT_LABELS), cfg, tokenizer).save(folder)
-    return folder
 
 
 def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir, tmp_path):
