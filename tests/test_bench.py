@@ -69,3 +69,13 @@ def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
     assert rows["two-stage"] == ["4.0× / 3.5× (fast)", "no"]
     result["precision"]["int8"]["I-WER"] = 0.5
     assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8, 2 processes)", "yes"]
+
+
+def test_median_seconds_times_every_call_and_takes_the_median(monkeypatch) -> None:
+    import spacy_u2tf.bench as bench
+
+    ticks = iter([0.0, 1.0, 10.0, 10.5, 20.0, 29.0])  # calls of 1.0, 0.5 and 9.0 seconds
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: next(ticks))
+    calls = []
+    assert bench.median_seconds(lambda: calls.append(1), 3) == 1.0
+    assert len(calls) == 3
