@@ -23,6 +23,8 @@ from .threads import register_fork_safety
 register_fork_safety()  # forked spaCy workers must not hang in torch
 
 SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>", SPAN_OPEN, SPAN_CLOSE)
+# Greedy decoding drops finished rows from its batch once at least half of them (and this many) are finished.
+COMPACT_MIN_ROWS = 4
 PAD, BOS, EOS, UNK, OPEN, CLOSE = range(len(SPECIALS))
 DEFAULT_CHARS = (" abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                  ".,:;'\"-/@#$%&*+=_()[]!?€£¥°~<>|\\^")
@@ -200,6 +202,7 @@ class Seq2Seq(nn.Module):
             active = expected[:, 0] >= 0
             expected = torch.cat([expected, torch.full_like(expected[:, :1], -1)], 1)  # a -1 after the last digit
             pointer = torch.zeros(b, dtype=torch.long, device=src.device)
+        rows = torch.arange(b, device=src.device)  # the batch rows still decoding, as indices into ``out``
         for t in range(limit):
             x = self.embed(token) * self.scale + self.dec_pos.weight[t]
             for layer, kv, cache in zip(self.layers, mem_kv, caches):
@@ -218,11 +221,23 @@ class Seq2Seq(nn.Module):
             else:
                 nxt = scores.argmax(-1)
             nxt = torch.where(done | (t >= max_len), torch.full_like(nxt, EOS), nxt)
-            out[:, t] = nxt
+            out[rows, t] = nxt
             done |= nxt == EOS
-            if bool(done.all()):
+            finished = int(done.sum())
+            if finished == len(rows):
                 break
             token = nxt[:, None]
+            if finished >= max(COMPACT_MIN_ROWS, len(rows) // 2):
+                # Most spans are a few characters long: stop computing the rows that already wrote EOS (``out``
+                # holds EOS after them). Each row's computation is independent of the others'.
+                keep = (~done).nonzero().squeeze(1)
+                rows, token, done, max_len = rows[keep], token[keep], done[keep], max_len[keep]
+                mem_kv = [(k[keep], v[keep]) for k, v in mem_kv]
+                mem_mask = mem_mask[keep]
+                for cache in caches:
+                    cache["k"], cache["v"] = cache["k"][keep], cache["v"][keep]
+                if digits is not None:
+                    expected, pointer, active = expected[keep], pointer[keep], active[keep]
         return out.tolist()
 
 

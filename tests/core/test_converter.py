@@ -6,6 +6,16 @@ from spacy_u2tf.core.converter import BOS, EOS, CharVocab, Seq2Seq, SpanConverte
 from spacy_u2tf.core.spans import span_input
 
 
+def _perturbed_model(seed: int, **dims: int) -> Seq2Seq:
+    """A random converter whose weights are pushed off their small initial values, so outputs are non-trivial."""
+    torch.manual_seed(seed)
+    model = Seq2Seq(len(CharVocab()), **{"d": 32, "heads": 2, "ff": 64, **dims}).eval()
+    with torch.no_grad():
+        for p in model.parameters():
+            p.add_(torch.randn_like(p) * 0.5)
+    return model
+
+
 def test_vocab_has_one_token_per_digit_and_span_markers() -> None:
     vocab = CharVocab()
     ids = vocab.encode_output("4111111111111111")
@@ -18,12 +28,8 @@ def test_vocab_has_one_token_per_digit_and_span_markers() -> None:
 
 
 def test_cached_greedy_decoding_matches_full_forward() -> None:
-    torch.manual_seed(0)
     vocab = CharVocab()
-    model = Seq2Seq(len(vocab), d=32, heads=2, enc_layers=1, dec_layers=2, ff=64).eval()
-    with torch.no_grad():  # make outputs non-trivial
-        for p in model.parameters():
-            p.add_(torch.randn_like(p) * 0.5)
+    model = _perturbed_model(0, enc_layers=1, dec_layers=2)
     src = pad_batch([vocab.encode_input("a <span> b c </span> d"), vocab.encode_input("<span> twelve </span>")])
     out = model.greedy(src, torch.tensor([12, 12]))
     for row in range(2):
@@ -89,12 +95,8 @@ def test_imposed_digits_come_out_in_order() -> None:
 def test_encoding_within_a_token_budget_decodes_the_same() -> None:
     """Encoding length-sorted pieces under a padded-character budget (one long input no longer pads every row)
     gives the same outputs as one padded batch, whatever the budget."""
-    torch.manual_seed(0)
     vocab = CharVocab()
-    model = Seq2Seq(len(vocab), d=32, heads=2, enc_layers=2, dec_layers=1, ff=64).eval()
-    with torch.no_grad():
-        for p in model.parameters():
-            p.add_(torch.randn_like(p) * 0.5)
+    model = _perturbed_model(0, enc_layers=2, dec_layers=1)
     texts = ["a <span> b </span> c", "<span> twelve </span>", "so it was <span> three thirty </span> on monday " * 3,
              "x <span> y z </span>", "<span> one two three four five six seven eight nine </span> ok"]
     src = pad_batch([vocab.encode_input(t) for t in texts])
@@ -106,3 +108,27 @@ def test_encoding_within_a_token_budget_decodes_the_same() -> None:
     reference, ref_mask = model.encode(src)
     assert torch.equal(mask, ref_mask)
     assert torch.allclose(memory[mask[:, 0, 0]], reference[ref_mask[:, 0, 0]], atol=1e-5)
+
+
+def test_decoding_drops_finished_rows_and_writes_the_same(monkeypatch) -> None:
+    """Once most rows have written EOS, greedy decoding goes on with the others only: fewer rows per step, the same
+    outputs as decoding every row to the end (with and without imposed digits)."""
+    import spacy_u2tf.core.converter as converter
+
+    vocab = CharVocab()
+    model = _perturbed_model(2, enc_layers=1, dec_layers=2)
+    texts = [f"x <span> {w} </span> y" for w in "one two three four five six seven eight nine ten".split()]
+    src = pad_batch([vocab.encode_input(t) for t in texts])
+    bound = torch.tensor([1, 2, 1, 3, 1, 25, 2, 1, 30, 1])  # rows finish at different steps
+    digits = (torch.zeros(len(vocab), dtype=torch.bool), torch.full((len(texts), 3), -1))
+    digits[0][[vocab.stoi[d] for d in "0123456789"]] = True
+    digits[1][8] = torch.tensor([vocab.stoi[d] for d in "123"])
+    rows_per_step = []
+    model.layers[0].register_forward_pre_hook(lambda _, args: rows_per_step.append(args[0].shape[0]))
+    monkeypatch.setattr(converter, "COMPACT_MIN_ROWS", 10 ** 9)
+    full = [model.greedy(src, bound), model.greedy(src, bound, digits=digits)]
+    assert set(rows_per_step) == {len(texts)}
+    rows_per_step.clear()
+    monkeypatch.setattr(converter, "COMPACT_MIN_ROWS", 1)
+    assert [model.greedy(src, bound), model.greedy(src, bound, digits=digits)] == full
+    assert min(rows_per_step) < len(texts)
