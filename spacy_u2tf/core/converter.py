@@ -23,11 +23,11 @@ from .threads import register_fork_safety
 register_fork_safety()  # forked spaCy workers must not hang in torch
 
 SPECIALS = ("<pad>", "<bos>", "<eos>", "<unk>", SPAN_OPEN, SPAN_CLOSE)
-# Greedy decoding drops finished rows from its batch once at least half of them (and this many) are finished.
-COMPACT_MIN_ROWS = 4
 PAD, BOS, EOS, UNK, OPEN, CLOSE = range(len(SPECIALS))
 DEFAULT_CHARS = (" abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                  ".,:;'\"-/@#$%&*+=_()[]!?€£¥°~<>|\\^")
+# Greedy decoding drops finished rows from its batch once at least half of them (and this many) are finished.
+COMPACT_MIN_ROWS = 4
 
 
 class CharVocab:

@@ -256,10 +256,10 @@ def train(args: argparse.Namespace) -> Path:
     while step < total and time.time() < deadline:
         input_ids, mask, targets, words = next(data)
         input_ids, mask = input_ids.to(device), mask.to(device)
+        targets = {h: t.to(device) for h, t in targets.items()}  # once, for the cross-entropy and the soft labels
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
             logits = model(input_ids, mask)
-        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].to(device).flatten())
-                   for h in logits)
+        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits)
         if teacher is not None:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
