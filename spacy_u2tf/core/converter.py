@@ -15,9 +15,9 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from .batching import CPU_BATCH_TOKENS, budget_batches
 from .spans import SPAN_CLOSE, SPAN_OPEN, span_text
 from .memory import release_free_memory
+from .packed import Packing, encoder_layer
 from .threads import register_fork_safety
 
 register_fork_safety()  # forked spaCy workers must not hang in torch
@@ -150,19 +150,15 @@ class Seq2Seq(nn.Module):
         mem_mask = (~pad)[:, None, None, :]  # True = attend
         return memory, mem_mask
 
-    def encode_within(self, src: torch.Tensor, max_tokens: Optional[int]) -> Tuple[torch.Tensor, torch.Tensor]:
-        """:meth:`encode` in length-sorted pieces of at most ``max_tokens`` padded characters (``None``: at once),
-        each cut to its own longest row; the same memory, without encoding one long row's padding on every row."""
-        rows, width = src.shape
-        if not max_tokens or rows * width <= max_tokens:
-            return self.encode(src)
-        lengths = (src != PAD).sum(1).tolist()
-        memory = torch.zeros((rows, width, self.config["d"]), dtype=self.embed.weight.dtype, device=src.device)
-        for group in budget_batches(range(rows), lambda i: lengths[i], rows, max_tokens):
-            idx = torch.tensor(group, device=src.device)
-            cut = max(lengths[i] for i in group)
-            memory[idx, :cut] = self.encode(src[idx, :cut])[0]
-        return memory, (src != PAD)[:, None, None, :]
+    def encode_packed(self, src: torch.Tensor) -> Tuple[torch.Tensor, torch.Tensor]:
+        """:meth:`encode` for inference without padding (core.packed): the same memory at every real character
+        (to float rounding; zeros at padding), with the projections and feed-forward blocks run on real
+        characters only."""
+        packing = Packing.from_mask(src != PAD)
+        x = self.embed(packing.pack(src)) * self.scale + self.enc_pos(packing.positions())
+        for layer in self.encoder.layers:
+            x = encoder_layer(layer, x, packing)
+        return packing.unpack(self.enc_norm(x)), packing.key_mask
 
     def logits(self, h: torch.Tensor) -> torch.Tensor:
         return self.dec_norm(h) @ self.embed.weight.t()
@@ -177,8 +173,7 @@ class Seq2Seq(nn.Module):
 
     @torch.inference_mode()
     def greedy(self, src: torch.Tensor, max_len: torch.Tensor, min_len: int = 0,
-               digits: Optional[Tuple[torch.Tensor, torch.Tensor]] = None,
-               max_tokens: Optional[int] = None) -> List[List[int]]:
+               digits: Optional[Tuple[torch.Tensor, torch.Tensor]] = None) -> List[List[int]]:
         """Greedy decoding with a KV cache; row ``i`` stops at EOS or after ``max_len[i]`` characters, and not
         before ``min_len`` characters (used only to time full-text decoding in ``u2tf bench``).
 
@@ -186,9 +181,8 @@ class Seq2Seq(nn.Module):
         row ``i``'s digit tokens in order (``-1`` padding; a row of only ``-1`` is unconstrained). In a
         constrained row each digit the model writes becomes the next expected digit, and once they are used up
         no digit can be written: the model still chooses the layout (grouping, separators, symbols).
-        ``max_tokens``: encode in pieces of at most that many padded characters (:meth:`encode_within`).
         """
-        memory, mem_mask = self.encode_within(src, max_tokens)
+        memory, mem_mask = self.encode_packed(src)
         mem_kv = [tuple(t.contiguous() for t in layer.memory_kv(memory)) for layer in self.layers]
         mem_mask = torch.zeros(mem_mask.shape, dtype=memory.dtype, device=src.device).masked_fill(~mem_mask, -math.inf)
         caches: List[Dict[str, torch.Tensor]] = [{} for _ in self.layers]
@@ -260,7 +254,6 @@ class SpanConverter:
         self.vocab = vocab
         self.device = torch.device(device)
         self.model.to(self.device)
-        self.max_batch_tokens: Optional[int] = CPU_BATCH_TOKENS if self.device.type == "cpu" else None
 
     def max_output_len(self, span_chars: int) -> int:
         """Bound on output characters: written forms are rarely longer than twice the spoken span."""
@@ -288,7 +281,7 @@ class SpanConverter:
             src = pad_batch([encoded[i] for i in idx], self.device)
             bound = torch.tensor([max_len or self.max_output_len(spans[i]) for i in idx], device=self.device)
             forced = self._digit_constraints([digits[i] for i in idx]) if digits is not None else None
-            for i, ids in zip(idx, self.model.greedy(src, bound, min_len, forced, self.max_batch_tokens)):
+            for i, ids in zip(idx, self.model.greedy(src, bound, min_len, forced)):
                 results[i] = self.vocab.decode(ids)
             if len(order) > batch_size:
                 release_free_memory()  # see core.memory: keeps peak memory flat in the number of spans

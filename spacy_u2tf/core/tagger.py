@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import torch
@@ -184,6 +184,7 @@ class Tagger:
         # bf16 autocast: faster on CPUs with AVX-512 bf16 and on GPUs; off by default (fp32 is the reference).
         self.autocast = False
         self.max_batch_tokens: Optional[int] = CPU_BATCH_TOKENS if self.device.type == "cpu" else None
+        self._packed: Optional[Tuple[nn.Module, nn.Module]] = None  # (model, its padding-free twin)
 
     @property
     def encoder_config(self) -> dict:
@@ -198,14 +199,19 @@ class Tagger:
         return self.model.labels
 
     def quantize_int8(self) -> None:
-        """Run the Linear layers as dynamic int8 (CPU only; weights quantized once, activations per batch)."""
+        """Run the Linear layers as dynamic int8 (CPU only; weights quantized once per output channel,
+        activations per batch)."""
         if self.device.type != "cpu":
             raise ValueError("int8 dynamic quantization runs on CPU only")
         import warnings
 
+        from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # torch.ao deprecation notices; the API still works in this torch
-            self.model = torch.ao.quantization.quantize_dynamic(self.model, {torch.nn.Linear}, dtype=torch.qint8)
+            # Per channel: one scale per output feature agrees with fp32 on more labels than one per matrix
+            # (99.4 % vs 99.1 % of DialogSum dev labels with u2tf-fast) at the same speed.
+            self.model = quantize_dynamic(self.model, {nn.Linear: per_channel_dynamic_qconfig})
 
     def use_onnx_runtime(self, int8: bool = True, cache_dir: Optional[Union[str, Path]] = None) -> None:
         """Run the model with ONNX Runtime (CPU; int8 dynamic quantization of its MatMuls by default). The export
@@ -255,6 +261,17 @@ class Tagger:
         return cls(model, enc_cfg, folder / "tokenizer.json", WindowSpec(**config["window"]), device)
 
     # -- inference ---------------------------------------------------------------------------------------
+    def inference_model(self) -> Any:
+        """What :meth:`predict` runs: a torch ``TaggerModel`` through its padding-free twin (core.packed; the same
+        modules and weights), any other model (ONNX Runtime) as it is."""
+        if not isinstance(self.model, TaggerModel):
+            return self.model
+        if self._packed is None or self._packed[0] is not self.model:
+            from .packed import PackedTagger
+
+            self._packed = (self.model, PackedTagger(self.model))
+        return self._packed[1]
+
     def windows(self, docs: Sequence[Sequence[str]]) -> List[Window]:
         out: List[Window] = []
         wp = self.wordpiece
@@ -279,6 +296,7 @@ class Tagger:
         results = [{h: np.zeros((len(words), len(labels[h])), dtype=np.float32) for h in heads}
                    for words in docs]
         forwards = self.forward_batches(self.windows(docs), batch_size)
+        model = self.inference_model()
         for passes, batch in enumerate(forwards, 1):
             lengths = np.array([len(w.ids) for w in batch])
             ids = np.full((len(batch), int(lengths.max())), self.wordpiece.pad_id, dtype=np.int64)
@@ -286,7 +304,7 @@ class Tagger:
                 ids[r, :lengths[r]] = w.ids
             mask = (np.arange(ids.shape[1])[None, :] < lengths[:, None]).astype(np.int64)
             with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast):
-                logits = self.model(torch.from_numpy(ids).to(self.device), torch.from_numpy(mask).to(self.device))
+                logits = model(torch.from_numpy(ids).to(self.device), torch.from_numpy(mask).to(self.device))
             rows = [r for r, w in enumerate(batch) for _ in w.positions]
             cols = [p for w in batch for p in w.positions]
             if not rows:

@@ -92,22 +92,19 @@ def test_imposed_digits_come_out_in_order() -> None:
     assert any(c.isdigit() for c in plain[0])
 
 
-def test_encoding_within_a_token_budget_decodes_the_same() -> None:
-    """Encoding length-sorted pieces under a padded-character budget (one long input no longer pads every row)
-    gives the same outputs as one padded batch, whatever the budget."""
+def test_packed_encoding_matches_the_padded_encoder() -> None:
+    """Inference encodes without padding (core.packed): the same memory at every real character as the padded
+    ``nn.TransformerEncoder`` that training runs, and the same mask."""
     vocab = CharVocab()
     model = _perturbed_model(0, enc_layers=2, dec_layers=1)
     texts = ["a <span> b </span> c", "<span> twelve </span>", "so it was <span> three thirty </span> on monday " * 3,
              "x <span> y z </span>", "<span> one two three four five six seven eight nine </span> ok"]
     src = pad_batch([vocab.encode_input(t) for t in texts])
-    bound = torch.tensor([20] * len(texts))
-    whole = model.greedy(src, bound)
-    for budget in (1, 40, 100, src.numel()):
-        assert model.greedy(src, bound, max_tokens=budget) == whole, budget
-    memory, mask = model.encode_within(src, 40)
-    reference, ref_mask = model.encode(src)
+    with torch.inference_mode():
+        memory, mask = model.encode_packed(src)
+        reference, ref_mask = model.encode(src)
     assert torch.equal(mask, ref_mask)
-    assert torch.allclose(memory[mask[:, 0, 0]], reference[ref_mask[:, 0, 0]], atol=1e-5)
+    torch.testing.assert_close(memory[mask[:, 0, 0]], reference[ref_mask[:, 0, 0]], atol=1e-5, rtol=1e-5)
 
 
 def test_decoding_drops_finished_rows_and_writes_the_same(monkeypatch) -> None:
