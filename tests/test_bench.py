@@ -45,6 +45,14 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
                     "## Accuracy", "## Precision"):
         assert heading in text
     assert (tmp_path / "report" / "bench_scaling.png").stat().st_size > 0
+    # With NeMo: its words/s on the utterances (what the multiples divide by) and on the timed dialogues.
+    result["nemo_itn_words_per_s"] = {"1_process": 1300.0, "2_processes": 2500.0}
+    result["nemo_itn_documents_words_per_s"] = 2250.0
+    for n, variant in enumerate(result["precision"].values()):
+        variant["x_nemo_itn"], variant["x_nemo_itn_same_documents"] = 10.0 + n, 11.1 + n
+    text = write_report(result, tmp_path / "report", "u2tf bench --test").read_text()
+    assert "2 processes: 2500.0" in text and "one process per core: 2250.0 words/s" in text
+    assert "× NeMo ITN: fp32 10.0×" in text and "× NeMo ITN on the same dialogues: fp32 11.1×" in text
 
 
 def _variant(words_per_s: float, x_nemo: float, per: float, iwer: float) -> dict:
