@@ -16,6 +16,7 @@ from torch import nn
 
 from .batching import CPU_BATCH_TOKENS, budget_batches
 
+
 class Packing(NamedTuple):
     """Where the real tokens of a padded ``(rows, width)`` batch sit."""
 
