@@ -115,13 +115,12 @@ def make_windows(doc: int, pieces: Sequence[Sequence[int]], spec: WindowSpec, cl
     windows: List[Window] = []
     for k, s in enumerate(starts):
         e = min(n, s + spec.content)
-        win = Window(doc, [cls_id] + flat[s:e] + [sep_id])
         lo, hi = np.searchsorted(first_arr, s), np.searchsorted(first_arr, e)
-        for w in range(lo, hi):
-            if not assign_best or best_win[w] == k:
-                win.positions.append(int(first_arr[w]) - s + 1)
-                win.words.append(w)
-        windows.append(win)
+        words = np.arange(lo, hi)
+        if assign_best:
+            words = words[best_win[lo:hi] == k]
+        windows.append(Window(doc, [cls_id] + flat[s:e] + [sep_id], (first_arr[words] - (s - 1)).tolist(),
+                              words.tolist()))
     return windows
 
 
