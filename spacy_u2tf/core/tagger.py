@@ -292,8 +292,9 @@ class Tagger:
         """
         labels = self.labels
         heads = list(labels)
-        results = [{h: np.zeros((len(words), len(labels[h])), dtype=np.float32) for h in heads}
-                   for words in docs]
+        # Every document's words in one array per head (document d's words start at offsets[d]).
+        offsets = np.cumsum([0] + [len(words) for words in docs])
+        probs = {h: np.zeros((int(offsets[-1]), len(labels[h])), dtype=np.float32) for h in heads}
         forwards = self.forward_batches(self.windows(docs), batch_size)
         model = self.inference_model()
         for passes, batch in enumerate(forwards, 1):
@@ -304,24 +305,23 @@ class Tagger:
             mask = (np.arange(ids.shape[1])[None, :] < lengths[:, None]).astype(np.int64)
             with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=self.autocast):
                 logits = model(torch.from_numpy(ids).to(self.device), torch.from_numpy(mask).to(self.device))
-            rows = [r for r, w in enumerate(batch) for _ in w.positions]
-            cols = [p for w in batch for p in w.positions]
-            if not rows:
+            counts = [len(w.positions) for w in batch]
+            if not sum(counts):
                 continue
+            rows = torch.from_numpy(np.repeat(np.arange(len(batch)), counts)).to(self.device)
+            cols = torch.tensor([p for w in batch for p in w.positions], device=self.device)
+            words = np.concatenate([offsets[w.doc] + np.asarray(w.words, dtype=np.int64) for w in batch])
             for h in heads:
-                probs = torch.softmax(logits[h][rows, cols].float(), dim=-1).cpu().numpy()
-                k = 0
-                for w in batch:
-                    n = len(w.positions)
-                    results[w.doc][h][w.words] = probs[k:k + n]
-                    k += n
+                probs[h][words] = torch.softmax(logits[h][rows, cols].float(), dim=-1).cpu().numpy()
             if passes % TRIM_EVERY == 0 and passes < len(forwards):
                 release_free_memory()  # between batches of a long input: keeps peak memory flat in its length
+        names = {h: np.array(labels[h], dtype=object) for h in heads}
+        best = {h: names[h][probs[h].argmax(-1)] for h in heads}
         out: List[Dict[str, List]] = []
-        for res in results:
-            entry: Dict[str, List] = {h: [labels[h][j] for j in res[h].argmax(-1).tolist()] for h in heads}
+        for start, end in zip(offsets[:-1], offsets[1:]):
+            entry: Dict[str, List] = {h: best[h][start:end].tolist() for h in heads}
             if return_probs:
                 for h in heads:
-                    entry[f"{h}_probs"] = res[h]  # type: ignore[assignment]
+                    entry[f"{h}_probs"] = probs[h][start:end]  # type: ignore[assignment]
             out.append(entry)
         return out
