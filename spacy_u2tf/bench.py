@@ -26,6 +26,7 @@ TARGET_X_FULL_SEQ2SEQ = 10
 NEMO_LOAD_TIMEOUT_S = 900  # per-process NeMo grammar load (compiling them, without a cache, takes minutes)
 # The two-stage vs full seq2seq texts (words, as in the paper's Table 2) and timed calls of each (medians for both).
 ABLATION_REPEATS = {400: 5, 5000: 3}
+FULL_SEQ2SEQ_WINDOW = 12  # words the full seq2seq baseline rewrites per row
 
 
 def machine() -> str:
@@ -110,7 +111,8 @@ def _scale_child(model: Optional[str], n_words: int, words: List[str]) -> Dict[s
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def full_seq2seq_seconds(converter: Any, words: List[str], window: int = 12, repeats: int = 1) -> float:
+def full_seq2seq_seconds(converter: Any, words: List[str], window: int = FULL_SEQ2SEQ_WINDOW,
+                        repeats: int = 1) -> float:
     """The paper's ablation: the stage-2 model rewriting the whole text, window by window, instead of spans.
 
     Our converter was trained on spans and may stop early on a whole window; a full-text model writes every
@@ -338,7 +340,8 @@ def write_report(result: Dict[str, Any], folder: Path, command: str) -> Path:
     lines += [f"| {label} | {k} | {v['two_stage_s']} | {v['full_seq2seq_s']} | {v['ratio']} |"
               for label, texts in result["two_stage_vs_full_seq2seq"].items() for k, v in texts.items()]
     lines += ["", "Each time is the median of " + " and ".join(f"{r} calls ({n} words)" for n, r in ABLATION_REPEATS.items())
-              + ", for both sides; the full seq2seq run rewrites the text in 12-word windows with the stage-2 model."]
+              + f", for both sides; the full seq2seq run rewrites the text in {FULL_SEQ2SEQ_WINDOW}-word windows "
+              "with the stage-2 model."]
     lines += ["", f"## Scaling ({result['model']})", "", "| words | seconds | peak RSS MB |", "|---|---|---|"]
     lines += [f"| {k} | {v['seconds']:.2f} | {v['peak_rss_mb']:.0f} |" for k, v in result["scaling"].items()]
     lines += ["", "![scaling](bench_scaling.png)", "", "## Accuracy (same spoken input for every system)", "",
