@@ -15,7 +15,11 @@ WRITTEN = [
 ]
 
 
-def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> None:
+def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path, monkeypatch) -> None:
+    import spacy_u2tf.bench as bench
+
+    monkeypatch.setattr(bench, "ABLATION_REPEATS", {400: 2, 1500: 1})  # shorter than the real 400/5,000 words
+    monkeypatch.setattr(bench, "ABLATION_ROUNDS", 2)
     dev = tmp_path / "dev.txt"
     dev.write_text("\n".join(WRITTEN * 4) + "\n")
     other = tmp_path / "other-model"
@@ -29,7 +33,14 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
     assert all(v > 0 for v in result["throughput_u2tf"].values())
     assert set(result["latency"]) == {main, "other-model"}
     assert all(v["p50_ms"] <= v["p95_ms"] for v in result["latency"].values())
-    assert set(result["two_stage_vs_full_seq2seq"]) == {main, "other-model"}
+    # The ablation for every model and tagger precision, each with both sides timed and their ratio.
+    ablation = result["two_stage_vs_full_seq2seq"]
+    assert set(ablation) == {f"{main} fp32", f"{main} int8", "other-model fp32", "other-model int8"}
+    for texts in ablation.values():
+        assert set(texts) == {"400_words", "1500_words"}
+        for v in texts.values():
+            assert v["two_stage_s"] > 0 and v["full_seq2seq_s"] > 0
+            assert abs(v["ratio"] - v["full_seq2seq_s"] / v["two_stage_s"]) < 0.05 + 0.01 * v["ratio"]
     assert set(result["scaling"]) == {"200", "1000"}
     assert all(v["words_out"] > 0 for v in result["scaling"].values())
     assert set(result["precision"]) == {"fp32", "int8", "other-model fp32", "other-model int8"}
@@ -41,6 +52,7 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path) -> No
     assert "nemo" not in json.dumps(result["accuracy"])
     report = write_report(result, tmp_path / "report", "u2tf bench --test")
     text = report.read_text()
+    assert f"| {main} int8 | 400_words |" in text
     for heading in ("## Latency", "## Throughput by batch size", "## Two-stage vs full seq2seq", "## Scaling",
                     "## Accuracy", "## Precision"):
         assert heading in text
@@ -87,3 +99,35 @@ def test_median_seconds_times_every_call_and_takes_the_median(monkeypatch) -> No
     calls = []
     assert bench.median_seconds(lambda: calls.append(1), 3) == 1.0
     assert len(calls) == 3
+
+
+def test_paired_medians_take_turns_and_time_each_side_apart(monkeypatch) -> None:
+    import spacy_u2tf.bench as bench
+
+    clock = [0.0]
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: clock[0])
+    calls = []
+
+    def side(name: str, seconds: float):
+        def call() -> None:
+            calls.append(name)
+            clock[0] += seconds
+        return call
+
+    a, b = bench.paired_medians(side("a", 0.01), side("b", 0.5), repeats=2, rounds=3)
+    assert calls == ["a", "a", "b", "b"] * 3
+    assert (round(a, 6), round(b, 6)) == (0.01, 0.5)
+
+
+def test_scaling_reports_the_child_process_memory_not_the_bench(tiny_model_path: Path) -> None:
+    """Linux's ru_maxrss survives exec, so a child of a large bench would report the bench's RSS as its own."""
+    import resource
+
+    from spacy_u2tf.bench import _scale_child
+
+    ballast = b"\x01" * (1024 * 2 ** 20)  # 1 GB of touched pages in this process, none of them the child's
+    parent_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    got = _scale_child(str(tiny_model_path), 300, "so we met at five on tuesday".split())
+    assert got["words_out"] > 0
+    assert 0 < got["base_rss_mb"] <= got["peak_rss_mb"] < parent_mb - 512
+    del ballast

@@ -260,10 +260,15 @@ class U2TF:
         ``"onnx"`` / ``"onnx-int8"`` (the tagger in ONNX Runtime, fp32 or int8; CPU only, extra ``onnx``), or
         ``"auto"``: bf16 where the hardware computes it natively (CUDA with bf16, CPUs with AVX-512 BF16 or AMX),
         else fp32 (on other CPUs bf16 is emulated and many times slower).
+
+        Loading also fixes glibc's heap thresholds for the process (:func:`.memory.tune_allocator`: fewer page
+        faults per call; ``U2TF_TUNE_MALLOC=0`` or the user's own ``MALLOC_*_`` settings leave them alone).
         """
         from .io import read_config, resolve_model
+        from .memory import tune_allocator
         from .tagger import Tagger
 
+        tune_allocator()
         folder = resolve_model(path_or_name, allow_download=allow_download)
         config = read_config(folder)
         tagger = Tagger.load(folder / config["tagger"], device=device)

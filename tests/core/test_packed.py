@@ -7,7 +7,7 @@ import pytest
 import torch
 from torch import nn
 
-from spacy_u2tf.core.packed import Packing, PackedTagger
+from spacy_u2tf.core.packed import DENSE_SHARE, Packing, PackedTagger
 
 
 def _random_tagger(heads_kept: int):
@@ -28,8 +28,9 @@ def _batch(lengths, vocab: int = 50):
 
 
 @pytest.mark.parametrize("heads_kept", [4, 2])
-@pytest.mark.parametrize("lengths", [[7], [3, 9, 1, 9], [30, 2, 17, 5, 11, 30, 4]])
+@pytest.mark.parametrize("lengths", [[7], [9, 8, 9, 9], [3, 9, 1, 9], [30, 2, 17, 5, 11, 30, 4]])
 def test_packed_tagger_matches_the_padded_model(heads_kept, lengths) -> None:
+    """Packed ([3, 9, 1, 9], ...) and dense ([7], [9, 8, 9, 9]: at least DENSE_SHARE real tokens) alike."""
     model = _random_tagger(heads_kept)
     ids, mask = _batch(lengths)
     with torch.inference_mode():
@@ -59,7 +60,20 @@ def test_packed_tagger_follows_the_model_it_wraps() -> None:
                                    atol=1e-4, rtol=1e-4)
 
 
-@pytest.mark.parametrize("lengths", [[4], [2, 9, 5], list(range(1, 80, 3))])
+@pytest.mark.parametrize("lengths, dense", [([4], True), ([10, 9], True), ([10, 5], False), ([10, 7], False)])
+def test_batches_of_mostly_real_tokens_stay_dense(lengths, dense) -> None:
+    assert (sum(lengths) >= DENSE_SHARE * len(lengths) * max(lengths)) is dense
+    packing = Packing.from_mask(_batch(lengths)[1])
+    assert (packing.index is None) is dense
+    assert packing.positions().tolist() == [p for n in lengths for p in range(max(lengths) if dense else n)]
+    torch.manual_seed(0)
+    x = torch.randn(len(lengths), max(lengths), 6)
+    back = packing.unpack(packing.pack(x))
+    real = _batch(lengths)[1].bool()
+    assert torch.equal(back[real], x[real]) and not back[~real].any()
+
+
+@pytest.mark.parametrize("lengths", [[2, 9, 5], list(range(1, 80, 3))])
 def test_attention_groups_cover_every_row_once(lengths) -> None:
     packing = Packing.from_mask(_batch(lengths)[1])
     groups = [(torch.arange(len(lengths))[group].tolist(), width) for group, width in packing.groups]
