@@ -56,8 +56,7 @@ def median_seconds(fn: Callable[[], Any], repeats: int) -> float:
     return statistics.median(_timed(fn) for _ in range(max(1, repeats)))
 
 
-def paired_medians(a: Callable[[], Any], b: Callable[[], Any], repeats: int,
-                   rounds: int = ABLATION_ROUNDS) -> Tuple[float, float]:
+def paired_medians(a: Callable[[], Any], b: Callable[[], Any], repeats: int, rounds: int) -> Tuple[float, float]:
     """Median wall times of ``a`` and ``b`` over ``rounds`` turns of ``repeats`` consecutive calls each (a×r, b×r,
     a×r, ...): one call of a short text (tens of ms) is mostly timer noise, consecutive calls run on warm caches as
     in a stream of transcripts, and taking turns lets a change in the shared machine's load fall on both sides."""
