@@ -7,6 +7,9 @@ decoded again with its spoken digits imposed). Also reports spans/s.
 
     python benchmarks/converter_classes.py --data ~/.cache/u2tf/data/train-own \
         --converter spacy_u2tf/assets/u2tf-default/converter --per-class 200 --json docs/eval/converter_classes.json
+
+``--pairs`` adds the classes of :mod:`spacy_u2tf.data.converter_pairs` (mixed-case words seen in training and held
+out from it, currencies said after the number, "o'clock", numbers read in pairs, titles).
 """
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ def main() -> None:
     import torch
 
     from spacy_u2tf.core.converter import SpanConverter
-    from spacy_u2tf.training.converter import DEV_SEED, dev_set, score, score_outputs
+    from spacy_u2tf.training.converter import DEV_SEED, dev_set, pair_dev_set, score, score_outputs
     from spacy_u2tf.training.shards import mixture, parse_weights
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -33,6 +36,11 @@ def main() -> None:
     ap.add_argument("--context", type=int, default=3)
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--failures", type=int, default=0, help="print this many failures per class")
+    ap.add_argument("--pairs", action="store_true",
+                    help="also the generated pair classes (spacy_u2tf.data.converter_pairs), as `u2tf train "
+                         "converter --pair-share` validates them")
+    ap.add_argument("--hold-out-words", type=float, default=0.15,
+                    help="with --pairs: the held-out share of the mixed-case list words (as in training)")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     if args.threads:
@@ -40,6 +48,8 @@ def main() -> None:
     hosts = [ex.spoken for ex, _ in zip(mixture(args.data, parse_weights(args.weights), random.Random(DEV_SEED)),
                                         range(200))]
     pairs = dev_set(hosts, args.context, args.per_class)
+    if args.pairs:
+        pairs += pair_dev_set(hosts, args.context, args.hold_out_words, args.per_class)
     converter = SpanConverter.load(args.converter)
     start = time.perf_counter()
     outputs = converter.convert([p[0] for p in pairs])

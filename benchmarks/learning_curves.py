@@ -8,8 +8,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from spacy_u2tf.training.converter import read_log
-from spacy_u2tf.training.export import run_args
+from spacy_u2tf.training.run_log import read_log, run_args
 
 TAGGER_KEYS = ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL", "case_f1_ACRONYM",
                "itn_span_f1")

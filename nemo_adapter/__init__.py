@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["U2TFPostProcessor", "U2TFPostProcessorConfig", "U2TFInverseNormalizer", "retime_words",
-           "rebuild_segments", "format_manifest"]
+__all__ = ["U2TFPostProcessor", "U2TFPostProcessorConfig", "U2TFInverseNormalizer", "U2TFStreamingPostProcessor",
+           "retime_words", "rebuild_segments", "format_manifest"]
 
 
 def __getattr__(name: str) -> Any:
@@ -20,6 +20,10 @@ def __getattr__(name: str) -> Any:
         from .streaming import U2TFInverseNormalizer
 
         return U2TFInverseNormalizer
+    if name == "U2TFStreamingPostProcessor":
+        from .hypothesis_stream import U2TFStreamingPostProcessor
+
+        return U2TFStreamingPostProcessor
     if name in ("retime_words", "rebuild_segments"):
         from . import timestamps
 

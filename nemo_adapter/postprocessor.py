@@ -8,10 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
-from spacy_u2tf.core.api import U2TF, looks_written, to_words
-from spacy_u2tf.core.assemble import AlignmentGroup
-
-from .timestamps import check_word_stamps, rebuild_segments, retime_words
+from spacy_u2tf.core.api import U2TF, looks_written
+from spacy_u2tf.core.timing import check_word_stamps, process_words_batch, word_entry
 
 WRITTEN_MODES = ("passthrough", "normalize")
 
@@ -36,6 +34,7 @@ class U2TFPostProcessorConfig:
     punctuation: bool = True
     truecase: bool = True
     itn: bool = True
+    disfluencies: str = "keep"
 
 
 class U2TFPostProcessor:
@@ -47,23 +46,27 @@ class U2TFPostProcessor:
 
     Word timestamps (``hyp.timestamp["word"]``, as NeMo's ``transcribe(timestamps=True)`` gives them) are the
     words that get formatted, and a formatted hypothesis always gets ``timestamp["word"]`` re-timed to its
-    written words (through the alignment groups) and ``timestamp["segment"]`` rebuilt from them; other keys are
-    kept. (Should the formatter rewrite the words before tagging, as a ``U2TF`` with ``written_input="normalize"``
-    does with written-looking words, the written words share the whole time range in proportion to their
-    length.) A hypothesis without word timestamps is formatted from ``text`` and its ``timestamp`` is left as it
-    is. Malformed word timestamps (see :func:`~nemo_adapter.timestamps.check_word_stamps`) raise ``ValueError``.
+    written words (through the alignment groups, by :mod:`spacy_u2tf.core.timing`) and ``timestamp["segment"]``
+    rebuilt from them; other keys are kept. A hypothesis without word timestamps is formatted from ``text`` and
+    its ``timestamp`` is left as it is. Malformed word timestamps (see
+    :func:`~spacy_u2tf.core.timing.check_word_stamps`) raise ``ValueError``.
+
+    ``disfluencies`` (``"keep"``, ``"fillers"``, ``"all"``; see :class:`~spacy_u2tf.core.api.U2TF`): the words it
+    drops leave ``timestamp["word"]`` and the segments, and the words around them keep their own times. The
+    formatter's results say which spoken words were dropped: alignment groups of class ``"disfluency"``.
     """
 
     def __init__(self, model: Union[str, U2TF, None] = None, *, device: str = "cpu", batch_size: int = 64,
                  written_input: str = "passthrough", in_place: bool = False, punctuation: bool = True,
-                 truecase: bool = True, itn: bool = True) -> None:
+                 truecase: bool = True, itn: bool = True, disfluencies: str = "keep") -> None:
         if written_input not in WRITTEN_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_MODES}, got {written_input!r}")
         if isinstance(model, U2TF):
             self.u2tf = model
         else:
             self.u2tf = U2TF.from_pretrained(model, device=device, batch_size=batch_size, punctuation=punctuation,
-                                             truecase=truecase, itn=itn, written_input="ignore")
+                                             truecase=truecase, itn=itn, written_input="ignore",
+                                             disfluencies=disfluencies)
         self.written_input = written_input
         self.in_place = in_place
         self.batch_size = batch_size
@@ -88,63 +91,50 @@ class U2TFPostProcessor:
             raise TypeError(f"a hypothesis needs a text string, got {type(hyp).__name__}")
         return text.split()
 
+    def _formatter(self) -> U2TF:
+        """The formatter for this adapter's ``written_input``: with ``"normalize"``, the model reading written-looking
+        words again (the same weights; only its ``written_input`` differs)."""
+        if self.written_input != "normalize" or self.u2tf.written_input == "normalize":
+            return self.u2tf
+        twin = copy.copy(self.u2tf)
+        twin.written_input = "normalize"
+        return twin
+
     def _batch(self, hyps: Sequence[Any]) -> List[Any]:
         stamps = [_word_stamps(h) for h in hyps]  # None: no word timestamps
-        words = [[w["word"] for w in st] if st is not None else self._text_words(h) for h, st in zip(hyps, stamps)]
-        todo = [i for i, w in enumerate(words) if not (self.written_input == "passthrough" and looks_written(w))]
-        if self.written_input == "normalize":
-            for i in todo:
-                if looks_written(words[i]) and stamps[i] is None:
-                    words[i] = U2TF._spoken_form(words[i])
-        results = dict(zip(todo, self.u2tf.process_batch([words[i] for i in todo]))) if todo else {}
+        docs = [st if st is not None else self._text_words(h) for h, st in zip(hyps, stamps)]
+        todo = [i for i, d in enumerate(docs)
+                if not (self.written_input == "passthrough" and looks_written([word_entry(w)["word"] for w in d]))]
+        timed = dict(zip(todo, process_words_batch(self._formatter(), [docs[i] for i in todo]))) if todo else {}
         out = []
         for i, hyp in enumerate(hyps):
-            result = results.get(i)
-            if result is None:
+            formatted = timed.get(i)
+            if formatted is None:
                 out.append(hyp if self.in_place or isinstance(hyp, str) else copy.deepcopy(hyp))
                 continue
             if isinstance(hyp, str):
-                out.append(result.text)
+                out.append(formatted.text)
                 continue
-            new_words = None
-            if stamps[i] is not None:
-                groups = result.groups
-                if len(stamps[i]) != len(result.spoken) and stamps[i] and result.words:
-                    # the formatter rewrote the words before tagging (its own written_input="normalize"): the
-                    # groups refer to other spoken words, so the written words share the whole time range
-                    groups = [AlignmentGroup(tuple(range(len(stamps[i]))), tuple(range(len(result.words))), "text")]
-                new_words = retime_words(stamps[i], result.words, groups)
             target = hyp if self.in_place else copy.deepcopy(hyp)
-            target.text = result.text
-            if new_words is not None:
+            target.text = formatted.text
+            if stamps[i] is not None:
                 timestamp = dict(getattr(target, "timestamp", None) or {})
-                timestamp["word"] = new_words
-                timestamp["segment"] = rebuild_segments(new_words)
+                timestamp["word"] = formatted.words
+                timestamp["segment"] = formatted.segments
                 target.timestamp = timestamp
             out.append(target)
         return out
 
 
 def _word_stamps(hyp: Any) -> Optional[List[Dict[str, Any]]]:
-    """The hypothesis' word timestamps, one per word the formatter reads; ``None`` when it has none.
-
-    Each entry's word is cleaned as :func:`~spacy_u2tf.core.api.to_words` cleans it: an entry whose word is no
-    content (empty, control characters only) is dropped, one whose word splits in several shares its time among
-    them, so the formatter reads exactly one word per entry. ``ValueError`` when the timestamps are malformed.
-    """
+    """The hypothesis' word timestamps (checked); ``None`` when it has none. ``ValueError`` when they are
+    malformed (see :func:`~spacy_u2tf.core.timing.check_word_stamps`)."""
     ts = getattr(hyp, "timestamp", None)
     stamps = ts.get("word") if isinstance(ts, dict) else None
     if stamps is None or (isinstance(stamps, list) and not stamps):
         return None
     check_word_stamps(stamps)
-    out: List[Dict[str, Any]] = []
-    for entry in stamps:
-        pieces = to_words(entry["word"])
-        if len(pieces) == 1:
-            out.append({**entry, "word": pieces[0]})
-        elif pieces:
-            out.extend(retime_words([entry], pieces, [AlignmentGroup((0,), tuple(range(len(pieces))), "plain")]))
-    return out
+    return stamps
 
 
 def _read_manifest(path: Path) -> Iterator[Dict[str, Any]]:

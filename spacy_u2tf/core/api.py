@@ -6,16 +6,25 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple,
+                    Union)
 
-from .assemble import AlignmentGroup, SpanRewrite, assemble, sentence_starts
+from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
+from .disfluency import check_disfluency_mode, finish_disfluent
 from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
+from .lexicon import Lexicon
+from .number_spans import complete_number_spans
+from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
+from .written_class import classify_written
+from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
 
-WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
-DTYPES = ("fp32", "bf16", "int8", "onnx", "onnx-int8", "auto")  # tagger precision / runtime, see from_pretrained
-_WRITTEN_MARKS = re.compile(r"[A-Z0-9$€£%@]|[,.?!;:](?:\s|$)")
+if TYPE_CHECKING:
+    from .stream import Stream
+    from .timing import TimedResult
+
 LEXICON_CLASS = "lexicon"
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS)  # spans written as given, never sent to stage 2
 
 
 @dataclass
@@ -28,7 +37,7 @@ class ConvertedSpan:
 
     start: int
     end: int
-    kind: str  # "itn", "mixed" or "lexicon"
+    kind: str  # "itn", "mixed", "lexicon" or "written" (a written token kept verbatim)
     spoken: str
     written: Optional[str]
     cls: str = ""
@@ -47,6 +56,7 @@ class Result:
     spans: List[ConvertedSpan] = field(default_factory=list)
     groups: List[AlignmentGroup] = field(default_factory=list)
     passthrough: bool = False
+    disfl: List[str] = field(default_factory=list)  # per spoken word, from a model with a disfluency head
 
     @property
     def text(self) -> str:
@@ -55,50 +65,11 @@ class Result:
     def to_dict(self) -> Dict[str, Any]:
         return {
             "text": self.text, "spoken": self.spoken, "words": self.words, "punct": self.punct, "case": self.case,
-            "itn": self.itn, "passthrough": self.passthrough,
+            "itn": self.itn, "passthrough": self.passthrough, "disfl": self.disfl,
             "spans": [vars(s) for s in self.spans],
             "groups": [{"source": list(g.source), "target": list(g.target), "cls": g.cls, "fallback": g.fallback}
                        for g in self.groups],
         }
-
-
-def classify_written(written: str) -> str:
-    """A coarse ITN class for a converted span's written form (used by per-class ITN switches)."""
-    w = written.strip()
-    if "@" in w or re.search(r"\b(?:www\.|https?://)|\.(?:com|org|net|edu|gov|io)\b", w):
-        return "electronic"
-    if re.search(r"[$€£¥]|\bcents?\b", w):
-        return "money"
-    if "%" in w:
-        return "percent"
-    if re.search(r"\d:\d\d|\b[ap]\.m\.", w):
-        return "time"
-    if re.fullmatch(r"\+?1?[- ]?\(?\d{3}\)?[- ]?\d{3}-\d{4}|\d{3}-\d{4}", w):
-        return "telephone"
-    if re.search(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d", w) or re.fullmatch(
-            r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d\d-\d\d", w):
-        return "date"
-    if re.fullmatch(r"\d+(?:st|nd|rd|th)", w):
-        return "ordinal"
-    if re.fullmatch(r"(?:1[0-9]|20)\d\d|(?:1[0-9]|20)\d0'?s|'\d0s", w):
-        return "year"
-    if re.fullmatch(r"-?[\d,]+", w):
-        return "cardinal"
-    if re.fullmatch(r"-?[\d,]*\.\d+(?: (?:million|billion|trillion|thousand))?", w):
-        return "decimal"
-    if re.fullmatch(r"\d+/\d+", w):
-        return "fraction"
-    if re.search(r"\d", w):
-        return "measure" if re.search(r"\d\s?[a-zA-Z°]", w) else "alnum"
-    return "abbreviation" if w.endswith(".") else "acronym" if w.isupper() else "word"
-
-
-def looks_written(words: Sequence[str]) -> bool:
-    """True when text already looks formatted: capitals, digits, symbols or punctuation on many words."""
-    if not words:
-        return False
-    marked = sum(1 for w in words if _WRITTEN_MARKS.search(w))
-    return marked >= max(2, 0.15 * len(words)) or (len(words) <= 3 and marked > 0)
 
 
 # ASCII control characters str.split() does not treat as whitespace (to_words drops them)
@@ -138,52 +109,6 @@ def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
     return [piece for w in text.split() for piece in _clean_word(w)]
 
 
-class Lexicon:
-    """Fixed spellings applied as whole words: ``{"iphone": "iPhone", "new york": "New York"}``.
-
-    Keys match spoken words case-insensitively (multi-word keys match word sequences, longest first); the value
-    replaces them verbatim, bypassing stage 2.
-    """
-
-    def __init__(self, entries: Optional[Mapping[str, str]] = None) -> None:
-        self.entries: Dict[Tuple[str, ...], str] = {}
-        for key, value in (entries or {}).items():
-            words = tuple(key.lower().split())
-            if not words or not value.strip():
-                raise ValueError(f"empty lexicon entry {key!r} → {value!r}")
-            self.entries[words] = value.strip()
-        self.max_len = max((len(k) for k in self.entries), default=0)
-
-    def __bool__(self) -> bool:
-        return bool(self.entries)
-
-    @classmethod
-    def from_file(cls, path: Union[str, Path]) -> "Lexicon":
-        """A file of ``spoken<TAB>written`` lines (or a single written word per line, keyed by its lowercase)."""
-        entries: Dict[str, str] = {}
-        for lineno, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
-            if not line.strip() or line.startswith("#"):
-                continue
-            key, sep, value = line.partition("\t")
-            entries[key if sep else key.lower()] = value if sep else key
-        return cls(entries)
-
-    def matches(self, words: Sequence[str]) -> List[Tuple[int, int, str]]:
-        lowered = [w.lower() for w in words]
-        out: List[Tuple[int, int, str]] = []
-        i = 0
-        while i < len(words):
-            for n in range(min(self.max_len, len(words) - i), 0, -1):
-                value = self.entries.get(tuple(lowered[i:i + n]))
-                if value is not None:
-                    out.append((i, i + n, value))
-                    i += n
-                    break
-            else:
-                i += 1
-        return out
-
-
 def batched(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
     """Lists of ``size`` consecutive items (the last may be shorter)."""
     if size < 1:
@@ -198,36 +123,27 @@ def batched(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
         yield batch
 
 
-def native_bf16(device: str = "cpu", cpuinfo: str = "/proc/cpuinfo") -> bool:
-    """Whether ``device`` computes bf16 natively: a CUDA GPU that supports it, or a CPU with AVX-512 BF16 or AMX
-    (read from ``cpuinfo`` flags; False where that file is missing, e.g. outside Linux)."""
-    if str(device).startswith("cuda"):
-        import torch
-
-        return bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
-    try:
-        flags = Path(cpuinfo).read_text(errors="replace")
-    except OSError:
-        return False
-    return bool(re.search(r"\b(avx512_bf16|amx_bf16)\b", flags))
-
-
 class U2TF:
     """Two-stage formatter: stage-1 tagger labels words; stage-2 converter rewrites ITN and mixed-case spans.
 
     Options (each independent): ``punctuation``, ``truecase``, ``itn`` (``True``/``False`` or a set of classes
     to convert, see :func:`classify_written`), ``spell_numbers_below`` (cardinals under this stay words),
-    ``lexicon`` (fixed spellings), ``written_input`` (``"normalize"``: already formatted text is turned back into
-    spoken form and formatted again; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
+    ``lexicon`` (fixed spellings), ``written_input`` for text that already looks formatted (``"normalize"``: plain
+    words get their case and ``,.?`` predicted again, every other token is kept verbatim, see
+    :mod:`.written_input`; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
     ``label_thresholds`` (``{head: {label: probability}}``: a label wins once the tagger gives it that
-    probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default).
+    probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default),
+    ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
+    reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
+    kept words are tagged again, see :mod:`.disfluency`).
     """
 
     def __init__(self, tagger: Any, converter: Any = None, *, punctuation: bool = True, truecase: bool = True,
                  itn: Union[bool, Iterable[str]] = True, spell_numbers_below: int = 0,
                  lexicon: Union[Lexicon, Mapping[str, str], None] = None, written_input: str = "normalize",
                  context: int = DEFAULT_CONTEXT, batch_size: int = 64,
-                 label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None) -> None:
+                 label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None,
+                 disfluencies: str = "keep") -> None:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
         self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
@@ -236,6 +152,8 @@ class U2TF:
             if head not in HEADS or bad:
                 raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads punct/case/itn, "
                                  f"probabilities in (0, 1])")
+        check_disfluency_mode(disfluencies, tagger)
+        self.disfluencies = disfluencies
         self.tagger = tagger
         self.converter = converter
         self.punctuation = punctuation
@@ -252,14 +170,12 @@ class U2TF:
 
     @classmethod
     def from_pretrained(cls, path_or_name: Union[str, Path, None] = None, *, device: str = "cpu",
-                        dtype: Optional[str] = None, allow_download: bool = False, **options: Any) -> "U2TF":
+                        dtype: Optional[str] = DEFAULT_DTYPE, allow_download: bool = False,
+                        **options: Any) -> "U2TF":
         """Load a model folder (default: the model shipped in the package). Never downloads unless asked.
 
-        ``dtype``: ``None``/``"fp32"``, ``"bf16"`` (bf16 autocast for the tagger: faster on CPUs with
-        AVX-512 bf16 and on GPUs), ``"int8"`` (the tagger's Linear layers as dynamic int8; CPU only), or
-        ``"onnx"`` / ``"onnx-int8"`` (the tagger in ONNX Runtime, fp32 or int8; CPU only, extra ``onnx``), or
-        ``"auto"``: bf16 where the hardware computes it natively (CUDA with bf16, CPUs with AVX-512 BF16 or AMX),
-        else fp32 (on other CPUs bf16 is emulated and many times slower).
+        ``dtype``: the tagger's precision or runtime, one of :data:`.precision.DTYPES` (``"fp32"``, the default; ``"auto"``:
+        bf16 where the hardware computes it natively, else fp32; see :func:`.precision.check_dtype`).
 
         Loading also fixes glibc's heap thresholds for the process (:func:`.memory.tune_allocator`: fewer page
         faults per call; ``U2TF_TUNE_MALLOC=0`` or the user's own ``MALLOC_*_`` settings leave them alone).
@@ -268,20 +184,12 @@ class U2TF:
         from .memory import tune_allocator
         from .tagger import Tagger
 
+        dtype = check_dtype(dtype)
         tune_allocator()
         folder = resolve_model(path_or_name, allow_download=allow_download)
         config = read_config(folder)
-        tagger = Tagger.load(folder / config["tagger"], device=device)
-        if dtype == "auto":
-            dtype = "bf16" if native_bf16(device) else "fp32"
-        if dtype in ("bf16", "bfloat16"):
-            tagger.autocast = True
-        elif dtype == "int8":
-            tagger.quantize_int8()
-        elif dtype in ("onnx", "onnx-int8"):
-            tagger.use_onnx_runtime(int8=dtype == "onnx-int8")
-        elif dtype not in (None, "fp32", "float32"):
-            raise ValueError(f"dtype must be one of {', '.join(map(repr, DTYPES))} or None, got {dtype!r}")
+        tagger = Tagger.load(folder / config["tagger"], device=device, inference_only=True)
+        apply_dtype(tagger, dtype, device)
         converter = None
         if config.get("converter") and (folder / config["converter"]).exists():
             from .converter import SpanConverter
@@ -326,6 +234,7 @@ class U2TF:
         word_lists = [to_words(d) for d in docs]
         results: List[Optional[Result]] = [None] * len(word_lists)
         todo: List[int] = []
+        kept: Dict[int, Dict[int, str]] = {}  # doc → written tokens kept verbatim (written_input="normalize")
         for i, words in enumerate(word_lists):
             if not words:
                 results[i] = Result([], [])
@@ -333,22 +242,51 @@ class U2TF:
                 if self.written_input == "passthrough":
                     results[i] = Result(list(words), list(words), ["O"] * len(words), ["LOWER"] * len(words),
                                         ["O"] * len(words), [],
-                                        [AlignmentGroup((k,), (k,), "plain") for k in range(len(words))], True)
+                                        kept_groups(len(words)), True)
                     continue
-                word_lists[i] = self._spoken_form(words)
+                form = spoken_form(words)
+                word_lists[i], kept[i] = form.words, form.kept
                 todo.append(i)
             else:
                 word_lists[i] = [w.lower() for w in words]
                 todo.append(i)
         if todo:
             labels = self._labels([word_lists[i] for i in todo], batch_size or self.batch_size)
-            for i, formatted in zip(todo, self._finish([word_lists[i] for i in todo], labels)):
+            for i, formatted in zip(todo, self._finish([word_lists[i] for i in todo], labels,
+                                                      [kept.get(i, {}) for i in todo])):
                 results[i] = formatted
         return results  # type: ignore[return-value]
 
+    def process_words(self, words: Sequence[Any]) -> "TimedResult":
+        """Format recognizer words with times and keep the times: ``(word, start, end)`` tuples, or dicts with
+        ``word`` (or ``text``), ``start``/``end`` (or NeMo's ``start_offset``/``end_offset``) and any other keys
+        (``probability``, ``conf``, ``speaker``), which are carried to the written words of their alignment group.
+        Returns a :class:`.timing.TimedResult`: ``words`` (dicts with the written word and its times),
+        ``segments`` and the :class:`Result`. A sentence never spans a speaker change."""
+        from .timing import process_words_batch
+
+        return process_words_batch(self, [words])[0]
+
+    def stream(self, lookahead: int = 8, **options: Any) -> "Stream":
+        """A :class:`.stream.Stream` for live formatting: ``push(words)`` returns the written words committed so
+        far (never revised afterwards), once ``lookahead`` spoken words follow them; ``flush()`` commits the rest."""
+        from .stream import Stream
+
+        return Stream(self, lookahead=lookahead, **options)
+
     # -- steps -------------------------------------------------------------------------------------------
-    def _labels(self, docs: List[List[str]], batch_size: int) -> List[Dict[str, List[str]]]:
-        if not self.label_thresholds:
+    def _format_with_labels(self, docs: List[List[str]], kept: Sequence[Mapping[int, str]],
+                            adjust: Callable[[int, Dict[str, Any]], None]) -> List[Result]:
+        """Format prepared spoken word lists (as :meth:`process_batch` prepares them, with their verbatim tokens
+        ``kept``), letting ``adjust(d, labels)`` change document ``d``'s labels in place (its ``<head>_probs``
+        arrays are there to read) between the tagger and assembly."""
+        labels = self._labels(docs, self.batch_size, return_probs=True)
+        for d, entry in enumerate(labels):
+            adjust(d, entry)
+        return self._finish(docs, labels, kept)
+
+    def _labels(self, docs: List[List[str]], batch_size: int, return_probs: bool = False) -> List[Dict[str, List[str]]]:
+        if not self.label_thresholds and not return_probs:
             return self.tagger.predict(docs, batch_size=batch_size)
         labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
         for entry in labels:
@@ -357,30 +295,28 @@ class U2TF:
                                                      table)
         return labels
 
-    @staticmethod
-    def _spoken_form(words: List[str]) -> List[str]:
-        """Written-looking input back to spoken words with the project's own cleaning and verbalizer."""
-        import random
+    def _finish(self, docs: List[List[str]], labels: List[Dict[str, List[str]]],
+                kept: Optional[Sequence[Mapping[int, str]]] = None) -> List[Result]:
+        return finish_disfluent(docs, labels, self.disfluencies, lambda fluent: self._labels(fluent, self.batch_size),
+                                self._finish_fluent, kept)
 
-        from ..data.examples import make_example
-
-        ex = make_example(" ".join(words), random.Random(0))
-        if ex is None:  # nothing verbalizable: at least drop case and the marks the model predicts
-            return [w.lower().rstrip(",.?!;:") or w for w in words]
-        return ex.spoken
-
-    def _finish(self, docs: List[List[str]], labels: List[Dict[str, List[str]]]) -> List[Result]:
+    def _finish_fluent(self, docs: List[List[str]], labels: List[Dict[str, List[str]]],
+                       kept: Optional[Sequence[Mapping[int, str]]] = None) -> List[Result]:
         plans: List[Tuple[List[str], List[str], List[str], List[ConvertedSpan]]] = []
         requests: List[Tuple[int, int]] = []  # (doc, span index) needing stage 2
         inputs: List[str] = []
         for d, (words, lab) in enumerate(zip(docs, labels)):
-            punct, case, itn = list(lab["punct"]), list(lab["case"]), list(lab["itn"])
+            # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
+            punct, case, itn = list(lab["punct"]), list(lab["case"]), complete_number_spans(words, lab["itn"])
+            verbatim = kept[d] if kept else {}
+            for i, token in verbatim.items():
+                punct[i] = kept_punct(token)
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
-            spans = self._spans(words, case, itn)
+            spans = self._spans(words, case, itn, verbatim)
             for k, span in enumerate(spans):
-                if span.kind != LEXICON_CLASS and span.reason is None:
+                if span.kind not in VERBATIM_KINDS and span.reason is None:
                     requests.append((d, k))
                     inputs.append(span_input(words, span.start, span.end, self.context))
             plans.append((punct, case, itn, spans))
@@ -402,10 +338,16 @@ class U2TF:
                     self.fallbacks[reason.split(":")[0]] += 1
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
-    def _spans(self, words: List[str], case: List[str], itn: List[str]) -> List[ConvertedSpan]:
+    def _spans(self, words: List[str], case: List[str], itn: List[str],
+               kept: Optional[Mapping[int, str]] = None) -> List[ConvertedSpan]:
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
+        for i, token in (kept or {}).items():
+            spans.append(ConvertedSpan(i, i + 1, WRITTEN_CLASS, words[i], token, WRITTEN_CLASS))
+            taken[i] = True
         for start, end, value in self.lexicon.matches(words) if self.lexicon else ():
+            if any(taken[start:end]):
+                continue
             spans.append(ConvertedSpan(start, end, LEXICON_CLASS, " ".join(words[start:end]), value, LEXICON_CLASS))
             taken[start:end] = [True] * (end - start)
         no_converter = "no converter" if self.converter is None else None
@@ -439,15 +381,15 @@ class U2TF:
         rewrites = []
         for s in spans:
             written = s.written
-            if written is not None and not self.truecase and s.kind != LEXICON_CLASS:
+            if written is not None and not self.truecase and s.kind not in VERBATIM_KINDS:
                 written = written.lower()
             # with punctuation off the marks the tagger predicts are not attached (out_punct is all "O");
             # a period inside the written span ("8 a.m.", "Inc.") belongs to the token and is kept
-            rewrites.append(SpanRewrite(s.start, s.end, s.cls or s.kind, written, verbatim=s.kind == LEXICON_CLASS))
+            rewrites.append(SpanRewrite(s.start, s.end, s.cls or s.kind, written, verbatim=s.kind in VERBATIM_KINDS))
         assembled = assemble(words, out_punct, out_case, rewrites)
         return Result(list(words), assembled.words, list(out_punct), list(out_case), list(itn), spans,
                       assembled.groups)
 
 
 __all__ = ["U2TF", "Result", "ConvertedSpan", "Lexicon", "classify_written", "looks_written", "to_words",
-           "SENTENCE_END"]
+           "SENTENCE_END", "DTYPES", "DEFAULT_DTYPE", "check_dtype", "native_bf16"]

@@ -30,7 +30,7 @@ class AlignmentGroup(NamedTuple):
 
     ``cls`` is ``"plain"`` for a word kept 1:1, ``"mixed"`` for a stage-2 mixed-case word, or the ITN class.
     ``fallback`` is true when a span's conversion was rejected and its spoken words were kept. (A named tuple:
-    one is made per written word, three times faster than a frozen dataclass.)
+    one is made per written word, and a tuple is cheaper to build than a frozen dataclass.)
     """
 
     source: Tuple[int, ...]
@@ -115,9 +115,20 @@ def assemble(
     return Assembled(words, groups)
 
 
+def kept_groups(n: int) -> List[AlignmentGroup]:
+    """The alignment of ``n`` words written as they were said: spoken word k is written word k."""
+    return [AlignmentGroup((k,), (k,), PLAIN_CLASS) for k in range(n)]
+
+
+def whole_group(spoken: int, written: int, cls: str) -> AlignmentGroup:
+    """One group for words rewritten as a whole: all ``spoken`` words became all ``written`` words."""
+    return AlignmentGroup(tuple(range(spoken)), tuple(range(written)), cls)
+
+
 def sentence_starts(punct: Sequence[str]) -> List[bool]:
     """True for each word that starts a sentence (the first word, or one after PERIOD/QUESTION)."""
     return [i == 0 or punct[i - 1] in SENTENCE_END for i in range(len(punct))]
 
 
-__all__ = ["SpanRewrite", "AlignmentGroup", "Assembled", "assemble", "sentence_starts", "MIXED_CLASS"]
+__all__ = ["SpanRewrite", "AlignmentGroup", "Assembled", "assemble", "kept_groups", "whole_group", "sentence_starts",
+           "MIXED_CLASS"]

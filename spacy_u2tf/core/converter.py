@@ -67,7 +67,7 @@ class CharVocab:
 
 
 def _attend(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, mask: Optional[torch.Tensor] = None) -> torch.Tensor:
-    """Plain attention for one decoding step: on CPU, SDPA's kernels cost ~10x more for a single query."""
+    """Plain attention for one decoding step: on CPU, SDPA's kernels cost far more for a single query."""
     scores = torch.matmul(q, k.transpose(-1, -2)) * (q.shape[-1] ** -0.5)
     if mask is not None:
         scores = scores.masked_fill(~mask, float("-inf")) if mask.dtype == torch.bool else scores + mask

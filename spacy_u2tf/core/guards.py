@@ -1,13 +1,17 @@
 """Checks on a converted span before it replaces the spoken words.
 
 A span fails (and falls back to its spoken words) when its output is empty, far too long, changes a number's
-value, holds a word the spoken span does not license, or leaves out a spoken word that cannot vanish into a
-symbol or a number. ``check_span`` returns ``None`` or the reason.
+value, holds a word the spoken span does not license (or repeats one), writes a symbol or a digit its spoken words
+do not license (:data:`SYMBOL_LICENSES`), or leaves out a spoken word that cannot vanish into a symbol or a
+number. A word is a run of letters of any script with their combining marks, and a digit is a digit of any script
+(:func:`digit_string`). ``check_span`` returns ``None`` or the reason.
 """
 from __future__ import annotations
 
 import re
-from typing import AbstractSet, Any, List, Optional, Sequence, Tuple
+import unicodedata
+from collections import Counter
+from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .labels import MIXED_CLASS
 
@@ -28,8 +32,56 @@ kw kwh w v hrs hr min sec ms sq jan feb mar apr jun jul aug sep sept oct nov dec
 _MONTH_NUMBER = {m: i + 1 for i, m in enumerate(
     "january february march april may june july august september october november december".split())}
 _MONTHS = set(_MONTH_NUMBER)
-_WORD = re.compile(r"[A-Za-z]+")
-_DIGITS = re.compile(r"\d+")
+_ASCII_WORD = re.compile(r"[A-Za-z]+")
+
+
+def word_runs(text: str) -> List[str]:
+    """The words in ``text``: runs of letters of any script with their combining marks (``"o'keefe"`` → ``o``,
+    ``keefe``; ``"привет!"`` → ``привет``)."""
+    if text.isascii():
+        return _ASCII_WORD.findall(text)
+    runs: List[str] = []
+    start = None
+    for i, ch in enumerate(text):
+        if unicodedata.category(ch)[0] in "LM":
+            if start is None:
+                start = i
+        elif start is not None:
+            runs.append(text[start:i])
+            start = None
+    if start is not None:
+        runs.append(text[start:])
+    return runs
+
+
+def _digit_value(ch: str) -> Optional[int]:
+    """A character's digit value in any script ("٣", "፩", "⓻" are digits); super- and subscripts are not digits
+    (the "²" of "m²" is a unit's power)."""
+    value = unicodedata.digit(ch, None)
+    if value is None or unicodedata.decomposition(ch).startswith(("<super>", "<sub>")):
+        return None
+    return value
+
+
+def digit_string(text: str) -> str:
+    """The digits of ``text`` as ASCII digits, read from any script (``"⓻0"`` → ``"70"``)."""
+    if text.isascii():
+        return "".join(ch for ch in text if "0" <= ch <= "9")
+    return "".join(str(d) for d in map(_digit_value, text) if d is not None)
+
+
+def _digit_groups(text: str) -> List[str]:
+    """Runs of digits of ``text`` (any script), as ASCII."""
+    groups: List[str] = []
+    current = ""
+    for ch in text:
+        d = _digit_value(ch)
+        if d is not None:
+            current += str(d)
+        elif current:
+            groups.append(current)
+            current = ""
+    return groups + [current] if current else groups
 
 
 def _ordinal_base(word: str) -> str:
@@ -72,9 +124,10 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
         current, total, last_kind = None, 0, ""
 
     for raw in words:
-        if _DIGITS.search(raw):  # a written number in the spoken input ("20", "1,034", "20th") stays that number
+        typed = digit_string(raw)
+        if typed:  # a written number in the spoken input ("20", "1,034", "20th") stays that number
             flush()
-            out.append("".join(_DIGITS.findall(raw)))
+            out.append(typed)
             continue
         w = _ordinal_base(_singular(raw.lower()))
         if w in ("double", "triple"):
@@ -132,7 +185,7 @@ def expected_digits(spoken_span: Sequence[str], written: str) -> str:
 def _licensed_words(spoken: Sequence[str]) -> set:
     allowed = {w.lower().strip("'") for w in spoken} | _LICENSED | _MONTHS
     allowed |= {w.lower()[:-2] for w in spoken if w.endswith("'s")}
-    allowed |= {run for w in spoken for run in _WORD.findall(w.lower())}  # "o'keefe" licenses "o" and "keefe"
+    allowed |= {run for w in spoken for run in word_runs(w.lower())}  # "o'keefe" licenses "o" and "keefe"
     letters = [w for w in spoken if len(w) == 1 or (len(w) == 3 and w.endswith("'s"))]
     if letters:
         allowed.add("".join(w[0] for w in letters).lower())
@@ -144,18 +197,122 @@ def _licensed_words(spoken: Sequence[str]) -> set:
 _VANISHING = set("""
 and point minus negative plus oh o double triple hundred hundreds thousand thousands a an the of to through
 million millions billion billions trillion trillions
-dollar dollars cent cents percent per euro euros pound pounds pence yen sen rupee rupees bucks
+dollar dollars cent cents percent per euro euros pound pounds pence yen sen rupee rupees bucks us
 dot at slash colon dash hyphen underscore hash hashtag star backslash tilde sign equals question mark quote
 o'clock am pm degree degrees x by times over half halves quarter quarters
 miles hour hours square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
 """.split())
 
 
+_CURRENCY_WORDS = frozenset("dollar dollars buck bucks cent cents".split())
+# What a converted span may write besides letters: each symbol needs one of its words in the spoken span (or the
+# symbol itself typed there). Digits need a number (:func:`spoken_digits`), "@" an email ("at" and "dot"), ":"
+# between digits a time or ratio, currency symbols a digit to stand by. Symbols not listed (emoji, arrows...) are
+# only ever copied from the spoken span; ``- . , ' ( ) "`` are free (dates, abbreviations, numbers).
+SYMBOL_LICENSES: Dict[str, FrozenSet[str]] = {
+    "@": frozenset({"at"}),
+    "/": frozenset("slash over per out of half halves quarter quarters".split()) | frozenset(_MONTHS),
+    ":": frozenset({"colon"}),
+    "$": _CURRENCY_WORDS, "¢": _CURRENCY_WORDS, "€": frozenset("euro euros cent cents".split()),
+    "£": frozenset("pound pounds penny pence quid".split()), "¥": frozenset({"yen"}), "₹": frozenset({"rupee", "rupees"}),
+    "%": frozenset({"percent", "per"}), "‰": frozenset({"mille"}), "#": frozenset("hash hashtag number pound sharp".split()),
+    "&": frozenset({"and", "ampersand"}), "+": frozenset({"plus"}), "=": frozenset({"equals", "equal"}),
+    "°": frozenset({"degree", "degrees"}), "_": frozenset({"underscore"}), "~": frozenset({"tilde"}),
+    "*": frozenset({"star", "asterisk", "times"}), "×": frozenset({"times", "by", "x"}), "\\": frozenset({"backslash"}),
+    "^": frozenset({"caret"}), "<": frozenset({"less"}), ">": frozenset({"greater"}), "|": frozenset({"bar", "pipe"}),
+    "§": frozenset({"section"}), "²": frozenset({"square", "squared"}), "³": frozenset({"cubic", "cubed"}),
+}
+_FREE_SYMBOLS = frozenset("-.,'()\"")
+_CURRENCY = frozenset("$¢€£¥₹")
+_JOINING = frozenset("@._#/:")  # a token with one of these may run spoken words together ("johnsmith@...")
+SYMBOL_WORDS = frozenset(w for words in SYMBOL_LICENSES.values() for w in words if w not in _MONTHS) | frozenset(
+    "dot point dash hyphen".split())
+_FRACTION_WORDS = {"half": 2, "halves": 2, "quarter": 4, "quarters": 4, "third": 3, "thirds": 3}
+
+
+def _denominators(spoken: Sequence[str]) -> List[int]:
+    """The denominators a spoken fraction names ("three quarters" → 4, "five eighths" → 8)."""
+    out = []
+    for w in spoken:
+        w = w.lower()
+        if w in _FRACTION_WORDS:
+            out.append(_FRACTION_WORDS[w])
+        elif w.endswith(("th", "ths")):
+            number = spoken_numbers([w[:-1] if w.endswith("s") else w])
+            out.extend(int(n) for n in number)
+    return out
+
+
+def _symbol_licensed(ch: str, spoken: Sequence[str], said: AbstractSet[str], text: str, at: int) -> bool:
+    if ch in _CURRENCY and not digit_string(text):
+        return False
+    if ch == ":" and "colon" not in said:  # "5:30", "3:1": a colon between digits
+        return bool(spoken_digits(spoken)) and _digit_value(text[at - 1:at] or "x") is not None and \
+            _digit_value(text[at + 1:at + 2] or "x") is not None
+    if ch == "@" and not ("at" in said and "dot" in said):
+        return False
+    if ch == "/" and not (said & SYMBOL_LICENSES["/"]) and _denominators(spoken):
+        return True
+    return bool(said & SYMBOL_LICENSES[ch])
+
+
+def _email_letters(spoken: Sequence[str], token: str) -> bool:
+    """Whether an ``@`` token's letters before and after the ``@`` are the words said before and after an "at"
+    (so "at ai two one dot labs dot com" cannot become "ai21.labs@dotcom")."""
+    local, _, domain = token.partition("@")
+    local_letters, domain_letters = "".join(word_runs(local.lower())), "".join(word_runs(domain.lower()))
+    pieces = ["" if w.lower() in SYMBOL_WORDS or spoken_digits([w]) else "".join(word_runs(w.lower()))
+              for w in spoken]
+    for i, w in enumerate(spoken):
+        if w.lower() != "at":
+            continue
+        before, after = pieces[:i], pieces[i + 1:]
+        if (any("".join(before[k:]) == local_letters for k in range(len(before) + 1))
+                and any("".join(after[:k]) == domain_letters for k in range(len(after) + 1))):
+            return True
+    return False
+
+
+def unlicensed_symbol(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """Why ``written`` may not stand for ``spoken_span`` by the symbols and digits it writes
+    (:data:`SYMBOL_LICENSES`), or ``None``. Digits of any script count as digits."""
+    spoken_text = " ".join(spoken_span)
+    said = {w.lower() for w in spoken_span}
+    if digit_string(written) and not spoken_digits(spoken_span):
+        return "unlicensed digits"
+    if re.search(r"(?:^|\s|\$)[-−]\d", written) and not said & {"minus", "negative", "dash", "hyphen"} \
+            and not re.search(r"(?:^|\s)-\d", spoken_text):
+        return "unlicensed symbol: - (no minus said)"
+    for at, ch in enumerate(written):
+        if ch.isspace() or ch in _FREE_SYMBOLS or ch in spoken_text or unicodedata.category(ch)[0] in "LMN":
+            continue
+        if ch not in SYMBOL_LICENSES or not _symbol_licensed(ch, spoken_span, said, written, at):
+            return f"unlicensed symbol: {ch}"
+    for token in written.split():
+        if "@" in token and "@" not in spoken_text and not _email_letters(spoken_span, token):
+            return "unlicensed symbol: @ (not the words said around 'at')"
+    if "@" not in written and "at" in said and "dot" in said and " at " not in f" {written.lower()} " \
+            and "." in written and len(written.split()) == 1:
+        return "dropped word: at"
+    return None
+
+
+# Abbreviations of titles and company words stand only for their own words ("Co." is not "computer").
+_ABBREVIATION_OF = {"mr": "mister", "mrs": "missus misses", "ms": "miz miss", "dr": "doctor drive", "prof": "professor",
+                    "jr": "junior", "sr": "senior", "vs": "versus", "st": "saint street", "mt": "mount mountain",
+                    "ft": "fort feet foot", "gen": "general", "gov": "governor government", "sen": "senator",
+                    "rep": "representative", "lt": "lieutenant", "col": "colonel", "capt": "captain",
+                    "sgt": "sergeant", "co": "company county", "inc": "incorporated", "ltd": "limited",
+                    "corp": "corporation"}
+
+
 def _abbreviates(short: str, word: str) -> bool:
     """Whether written ``short`` can stand for spoken ``word``: same first letter, its letters in order
-    ("st" street, "mr" mister, "kg" kilograms, "ave" avenue)."""
+    ("st" street, "mr" mister, "kg" kilograms, "ave" avenue); a title's abbreviation only for its own words."""
     if not short or short[0] != word[0]:
         return False
+    if short in _ABBREVIATION_OF:
+        return word in _ABBREVIATION_OF[short].split()
     rest = iter(word)
     return all(ch in rest for ch in short)
 
@@ -163,14 +320,39 @@ def _abbreviates(short: str, word: str) -> bool:
 def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """The first spoken word that ``written`` leaves out, or ``None``: each word must be written as itself (or
     run into a longer token, "john.smith@gmail.com"), be a number or a month, be a word that may vanish into a
-    symbol (:data:`_VANISHING`), or be abbreviated by a written word ("mister" → "Mr.")."""
+    symbol (:data:`_VANISHING`), or be abbreviated by a written word ("mister" → "Mr."). A typed token keeps
+    its digits and each of its words ("jane.doe@example.com" its "doe", "⓻0" its 70), a month its name unless
+    the date is numeric, and a letter said n times is written n times."""
     lower = written.lower()
-    runs = _WORD.findall(lower)
+    runs = word_runs(lower)
+    numeric_date = re.search(r"\d[/.-]\d", written) is not None
+    letter_counts = Counter(lower)
+    said_letters = Counter(w.lower() for w in spoken_span if len(w) == 1 and w.isalpha())
     for raw in spoken_span:
         word = raw.lower()
-        letters = "".join(_WORD.findall(word))
-        if (not letters or letters in _VANISHING or word in _VANISHING or word in _MONTHS
-                or spoken_digits([word]) or (len(letters) == 1 and letters in lower)
+        word_letters = word_runs(word)
+        letters = "".join(word_letters)
+        typed = digit_string(word)
+        if not letters:  # digits are the number check's; a symbol or an emoji must be written as it is
+            if typed or word in lower:
+                continue
+            return raw
+        if letters in _VANISHING or word in _VANISHING:
+            continue
+        if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
+            # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there
+            if all(any(piece in run for run in runs) for piece in word_letters):
+                continue
+            return raw
+        if word in _MONTHS:
+            if numeric_date or any(len(run) >= 3 and word.startswith(run) for run in runs):
+                continue
+            return raw
+        if len(letters) == 1:
+            if letter_counts[letters] >= said_letters[letters]:
+                continue
+            return raw
+        if (spoken_digits([word])
                 or (word.endswith("'s") and letters[:-1] in runs)
                 or any(_abbreviates(run, letters) for run in runs)
                 or any(letters in run for run in runs)):  # itself, or inside a token
@@ -181,10 +363,13 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
 
 def _joins_spoken_words(word: str, pieces: Sequence[str]) -> bool:
     """Whether ``word`` is a run of whole consecutive spoken words (``pieces``: their letters) run together
-    ("john smith" → "johnsmith"), not just any substring of them ("billion dollars" does not license "billiond")."""
+    ("john smith" → "johnsmith"), not just any substring of them ("billion dollars" does not license "billiond"),
+    nor a word said for a symbol ("dot com" does not license "dotcom")."""
     for i in range(len(pieces)):
         joined = ""
         for piece in pieces[i:]:
+            if piece in SYMBOL_WORDS:
+                break
             joined += piece
             if joined == word:
                 return True
@@ -196,7 +381,8 @@ def _joins_spoken_words(word: str, pieces: Sequence[str]) -> bool:
 def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = None) -> Optional[str]:
     """``None`` when ``written`` may replace ``spoken_span``; otherwise the reason it may not.
 
-    ``cls="mixed"`` (a mixed-case word) requires the same letters as the spoken word.
+    ``cls="mixed"`` (a mixed-case word) requires the same letters as the spoken word, and may add the apostrophe
+    of a possessive that the spoken word lacks ("mcdonalds" → "McDonald's").
     """
     text = written.strip()
     if not text:
@@ -205,42 +391,81 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     if len(text) > 2 * spoken_chars + 16:
         return "too long"
     if cls == "mixed":
-        return None if text.lower() == " ".join(spoken_span).lower() else "mixed: letters changed"
+        said, lower = " ".join(spoken_span).lower(), text.lower()
+        if lower == said or (lower.endswith("'s") and lower[:-2] + "s" == said):
+            return None
+        return "mixed: letters changed"
     allowed = _licensed_words(spoken_span)
-    pieces = ["".join(_WORD.findall(w.lower())) for w in spoken_span]
-    for word in _WORD.findall(text):
-        lw = word.lower()
-        if lw not in allowed and not _joins_spoken_words(lw, pieces):
-            return f"invented word: {word}"
+    pieces = ["".join(word_runs(w.lower())) for w in spoken_span]
+    for token in text.split():
+        joins = any(ch in _JOINING for ch in token)  # words run together only in addresses and handles
+        for word in word_runs(token):
+            lw = word.lower()
+            if lw not in allowed and not (joins and _joins_spoken_words(lw, pieces)):
+                return f"invented word: {word}"
+            if (lw in _ABBREVIATION_OF and lw not in pieces and not any(_abbreviates(lw, p) for p in pieces if p)
+                    and not re.search(rf"\d{lw}", token.lower())):  # "1st" is an ordinal, not "saint"
+                return f"invented word: {word}"
+    said = Counter(pieces)
+    for word, count in Counter(run.lower() for run in word_runs(text)).items():
+        if 0 < said[word] < count:
+            return f"repeated word: {word}"
     missing = dropped_word(spoken_span, text)
     if missing is not None:
         return f"dropped word: {missing}"
-    return _number_check(spoken_span, text)
+    return unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text) or _number_check(spoken_span, text)
+
+
+_HALF_NUMBER_WORDS = (set(_UNITS) - {"oh", "o"}) | set(_TENS) | {"hundred"}
+
+
+def number_words_beside_digits(written: str) -> Optional[str]:
+    """``"number words beside digits: ..."`` when a converted span writes part of a number in digits and leaves
+    the rest as words ("6 hundred", "60 five", "twenty 5"), else ``None``. The reason starts with "number", so
+    :func:`convert_checked` tries the span again with its spoken digits imposed, and falls back if that fails too.
+    A scale word after digits ("12.3 million", "5 thousand") is a written style, not half a number."""
+    tokens = [token.strip(",.;:!?()\"'") for token in written.split()]
+    for left, right in zip(tokens, tokens[1:]):
+        digits = [bool(re.match(r"[^\w\s]?\d", t)) for t in (left, right)]  # "6", "$6", "60th"
+        if digits[0] != digits[1] and (right if digits[0] else left).lower() in _HALF_NUMBER_WORDS:
+            return f"number words beside digits: {left} {right}"
+    return None
 
 
 def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
     """Lenient where readings are ambiguous (times "18:00", cents "$3.05", numeric dates), strict on digits."""
     lower = text.lower()
     # Written variants whose digits may match the spoken reading: as is, ":00"/".00" dropped, cents "05" → "5".
-    variants = {re.sub(r"\D", "", v).lstrip("0") for v in (text, re.sub(r"[.:]00\b", "", text),
-                                                            re.sub(r"\.0(\d)\b", r".\1", text))}
-    digits = re.sub(r"\D", "", text)
+    variants = {digit_string(v).lstrip("0") for v in (text, re.sub(r"[.:]00\b", "", text),
+                                                      re.sub(r"\.0(\d)\b", r".\1", text))}
+    digits = digit_string(text)
     if not digits:
         if not spoken_digits(spoken):
             return None
         # Number words kept as words ("underscore one" → "_one") are fine; a number that vanished is not.
         kept = any(spoken_digits([w]) and w.lower() in lower for w in spoken)
         return None if kept else "number dropped"
-    if "/" in text:  # fractions and slashed dates: too many readings
-        return None
     keep = frozenset(s for s in _SCALES if s in lower)
     readings = [spoken_numbers(spoken, keep, joins) for joins in (True, False)]
     flat = {"".join(r).lstrip("0") for r in readings}
     if variants & flat:
         return None
+    if "/" in text:  # fractions and slashed dates have too many readings: each written number must be said
+        denominators = _denominators(spoken)
+        said = {g.lstrip("0") for r in readings for g in r} | {str(n) for n in denominators}
+        said |= {"1"} if denominators else set()  # "a half" → "1/2"
+        said |= {str(_MONTH_NUMBER[w.lower()]) for w in spoken if w.lower() in _MONTH_NUMBER}
+        said |= {"".join(r).lstrip("0") for r in readings}
+        typed = [digit_string(w).lstrip("0") for w in spoken if digit_string(w)]
+        if any(t not in digits for t in typed):  # "⓻0 three quarters" is not "3/4"
+            return f"number dropped: {typed}"
+        if not any(all(g.lstrip("0") in digits for g in r) for r in readings):  # nor "7/0"
+            return f"number dropped: {'/'.join(sorted(flat))} → {digits}"
+        if all(g.lstrip("0") in said or any(g.lstrip("0") in x for x in said) for g in _digit_groups(text)):
+            return None
     months = [str(_MONTH_NUMBER[w.lower()]) for w in spoken if w.lower() in _MONTH_NUMBER]
     if months:  # numeric dates reorder day, month and year: same digits, any order
-        written = sorted("".join(g.lstrip("0") or "0" for g in re.findall(r"\d+", text)))
+        written = sorted("".join(g.lstrip("0") or "0" for g in _digit_groups(text)))
         if any(sorted("".join(g.lstrip("0") or "0" for g in r + months)) == written for r in readings):
             return None
     return f"number changed: {'/'.join(sorted(flat)) or '-'} → {digits}"

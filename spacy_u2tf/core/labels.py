@@ -16,6 +16,10 @@ SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
 
 CASE_LABELS: Tuple[str, ...] = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
 ITN_LABELS: Tuple[str, ...] = ("O", "B", "I")
+# Optional fourth head: fillers ("um", "you know") and reparanda (words a speaker repeats or abandons before the
+# repair). Models trained without it load and behave as before; removal is a user option.
+DISFL_LABELS: Tuple[str, ...] = ("O", "FILLER", "REPARANDUM")
+DISFLUENCY_MODES: Tuple[str, ...] = ("keep", "fillers", "all")
 
 # Semiotic classes of ITN spans (the data pipeline tags each span pair with one of them).
 ITN_CLASSES: Tuple[str, ...] = (

@@ -1,15 +1,13 @@
 """The C heap under inference (glibc only; no-ops elsewhere).
 
 glibc serves the tagger's large activation buffers from its heap and keeps what is freed; with interleaved small
-allocations the heap fragments, so peak RSS grew with transcript length (749 MB at 10k words, 814 MB at 50k, though
-the batches are the same size). ``malloc_trim(0)`` after each batch returns the free pages: 780 MB at 1k, 10k and
-50k words (`u2tf bench`, AMD EPYC; figures from before the bench read each child's own peak, now 605-626 MB).
+allocations the heap fragments, so peak RSS grew with transcript length though the batches are the same size.
+``malloc_trim(0)`` after batches returns the free pages and keeps peak memory flat in transcript length.
 
 Between those trims the opposite happens: with glibc's default, adaptive thresholds, buffers of a few hundred KB
 are mapped and unmapped, or trimmed off the top of the heap, at every forward pass, and each page faults back in on
-first touch: ~1,200 page faults per 400-word ``process`` call, about 1.5 of its 9.5 ms (u2tf-fast int8).
-:func:`tune_allocator` fixes both thresholds once per process (0 faults, 7.7 ms); the explicit trims still keep
-memory flat in transcript length.
+first touch. :func:`tune_allocator` fixes both thresholds once per process, which removes those faults; the
+explicit trims still keep memory flat in transcript length. docs/results.md has the measurements.
 """
 from __future__ import annotations
 
@@ -20,8 +18,8 @@ import os
 from typing import Any, Optional
 
 
-# Forward passes between trims: a trim costs ~2 ms and the next pass faults its pages back in, ~3% of u2tf-fast's
-# time when done after every pass; every 4th still keeps peak memory flat in transcript length.
+# Forward passes between trims: a trim costs time and the next pass faults its pages back in, so trimming after
+# every pass slowed u2tf-fast measurably; every 4th still keeps peak memory flat in transcript length.
 TRIM_EVERY = 4
 # mallopt parameters (malloc.h) and the values tune_allocator sets: buffers up to glibc's own ceiling for its
 # adaptive mmap threshold (32 MiB on 64-bit) come from the heap, and up to 64 MiB of free heap top is kept.

@@ -2,9 +2,8 @@
 
 Every projection, layer norm and feed-forward block runs on the real tokens of a batch only, packed into one
 ``(tokens, features)`` matrix; attention alone sees the padded ``(rows, width)`` grid, with padded keys masked.
-The results equal the padded modules' to float rounding, and the work shrinks by the batch's padding: on DialogSum
-dev, 12 % of stage 1's padded subwords (windows sorted by length) and 30 % of stage 2's padded characters. Training
-keeps the padded modules; these passes call the same modules, so a model quantized or trained in place stays in step.
+The results equal the padded modules' to float rounding, and the work shrinks by the batch's padding (docs/results.md
+gives the shares on DialogSum dev). Training keeps the padded modules; these passes call the same modules, so a model quantized or trained in place stays in step.
 """
 from __future__ import annotations
 
@@ -19,7 +18,7 @@ from .batching import CPU_BATCH_TOKENS, budget_batches
 
 # Share of real tokens from which a batch runs on its padded grid instead: gathering the real tokens and scattering
 # them back for attention copies every layer's activations several times, which costs more than computing a few
-# padded positions (u2tf-fast int8, one 400-word text in 4 windows, 98 % real: tagger 2.85 -> 2.63 ms).
+# padded positions.
 DENSE_SHARE = 0.9
 
 

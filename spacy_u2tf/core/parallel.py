@@ -10,18 +10,41 @@ import multiprocessing
 import os
 import threading
 from collections import Counter
+from pathlib import Path
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 _model: Optional[Any] = None  # the formatter the next forked pool inherits
 _fork_lock = threading.Lock()
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity, which containers and ``taskset`` narrow), not the
+    machine's count."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # no affinity outside Linux
+        return os.cpu_count() or 1
+
+
+def idle_cores(loadavg: str = "/proc/loadavg") -> int:
+    """The cores this process may use (:func:`available_cores`) less those other processes are running on right
+    now (the runnable count of ``loadavg``, this process excluded), at least 1: torch threads beyond that wait on
+    busy cores and slow every parallel region down. Without ``loadavg`` (outside Linux): :func:`available_cores`."""
+    cores = available_cores()
+    try:
+        running = int(Path(loadavg).read_text().split()[3].split("/")[0])
+    except (OSError, IndexError, ValueError):
+        return cores
+    return max(1, min(cores, cores - (running - 1)))
+
+
 def resolve_processes(n_process: int) -> int:
-    """``n_process`` as a count: ``-1`` is every core (as in spaCy's ``nlp.pipe``); otherwise at least 1."""
+    """``n_process`` as a count: ``-1`` is every core this process may use (as in spaCy's ``nlp.pipe``);
+    otherwise at least 1."""
     if isinstance(n_process, bool) or not isinstance(n_process, int):
         raise TypeError(f"n_process must be an int, got {type(n_process).__name__}")
     if n_process == -1:
-        return os.cpu_count() or 1
+        return available_cores()
     if n_process < 1:
         raise ValueError(f"n_process must be -1 (every core) or at least 1, got {n_process}")
     return n_process

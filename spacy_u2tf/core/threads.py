@@ -6,6 +6,7 @@ Imported only by the torch modules (:mod:`.tagger`, :mod:`.converter`), never by
 from __future__ import annotations
 
 import os
+from typing import Optional
 
 import torch
 
@@ -33,4 +34,14 @@ def register_fork_safety() -> None:
     _registered = True
 
 
-__all__ = ["register_fork_safety"]
+def set_threads(threads: Optional[int] = None) -> int:
+    """Run torch on ``threads`` intra-op threads (default: the cores this process may run on that no other process
+    is busy on, see :func:`.parallel.idle_cores`); returns the count set."""
+    from .parallel import idle_cores
+
+    threads = threads or idle_cores()
+    torch.set_num_threads(threads)
+    return threads
+
+
+__all__ = ["register_fork_safety", "set_threads"]

@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 from ..core.assemble import Assembled, SpanRewrite, assemble
-from ..core.labels import MIXED_CLASS
-from ..core.spans import DEFAULT_CONTEXT, span_input
 
 
 @dataclass
@@ -25,7 +23,8 @@ class Example:
     """Cleaned written text and its spoken form with per-word labels.
 
     ``itn`` is BIO over ITN spans; mixed-case words have case ``MIXED``, ITN ``O`` and a span pair of class
-    ``"mixed"``.
+    ``"mixed"``. ``disfl`` (optional) labels fillers and reparanda; words inserted into the spoken side only
+    (:mod:`.disfluency`) have the label ``"-"`` (no target) in ``punct``, ``case`` and ``itn``.
     """
 
     written: str
@@ -35,6 +34,7 @@ class Example:
     itn: List[str]
     spans: List[SpanPair] = field(default_factory=list)
     source: str = ""
+    disfl: Optional[List[str]] = None  # disfluency labels (O FILLER REPARANDUM); None: not annotated
 
     def rewrites(self) -> List[SpanRewrite]:
         return [SpanRewrite(s.start, s.end, s.cls, s.written) for s in self.spans]
@@ -46,17 +46,6 @@ class Example:
     def round_trips(self) -> bool:
         return self.assemble().text == self.written
 
-    def span_pairs(self, context: int = DEFAULT_CONTEXT) -> List[Dict[str, str]]:
-        """Stage-2 pairs: spoken span with context → written span."""
-        return [
-            {"input": span_input(self.spoken, s.start, s.end, context), "output": s.written, "cls": s.cls}
-            for s in self.spans
-        ]
-
-    @property
-    def itn_spans(self) -> List[SpanPair]:
-        return [s for s in self.spans if s.cls != MIXED_CLASS]
-
     def to_dict(self) -> Dict[str, Any]:
         return {
             "written": self.written,
@@ -66,6 +55,7 @@ class Example:
             "itn": self.itn,
             "spans": [[s.start, s.end, s.cls, s.written] for s in self.spans],
             "source": self.source,
+            **({"disfl": self.disfl} if self.disfl is not None else {}),
         }
 
     @classmethod
@@ -78,6 +68,7 @@ class Example:
             itn=list(d["itn"]),
             spans=[SpanPair(*s) for s in d.get("spans", [])],
             source=d.get("source", ""),
+            disfl=list(d["disfl"]) if d.get("disfl") is not None else None,
         )
 
     def to_json(self) -> str:

@@ -141,13 +141,3 @@ def make_example(text: str, rng: Optional[random.Random] = None, source: str = "
     if not cleaned:
         return None
     return _DEFAULT_BUILDER.build(cleaned, rng or random.Random(0), source)
-
-
-def label_distribution(examples: List[Example]) -> Tuple[Counter, Counter, Counter]:
-    """Counts of punct, case and ITN labels over the words of ``examples``."""
-    p, c, i = Counter(), Counter(), Counter()
-    for ex in examples:
-        p.update(ex.punct)
-        c.update(ex.case)
-        i.update(ex.itn)
-    return p, c, i

@@ -223,7 +223,7 @@ def make_examples_nemo(texts: Iterable[str], processes: int = 1, chunksize: int 
     """:func:`make_example_nemo` over cleaned ``texts``, in order (``None`` where unaligned).
 
     With ``processes > 1`` a pool is used; each worker builds its own normalizer from the grammar cache
-    (about 2 s) and the workers' counts are added to ``counters``.
+    and the workers' counts are added to ``counters``.
     """
     texts = list(texts)
     if processes <= 1:

@@ -5,14 +5,11 @@ and worker results are written in input order whatever the number of processes.
 """
 from __future__ import annotations
 
-import argparse
 import gzip
 import io
 import itertools
 import json
-import os
 import random
-import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -74,13 +71,14 @@ class FileStats:
     punct: Counter = field(default_factory=Counter)
     case: Counter = field(default_factory=Counter)
     itn: Counter = field(default_factory=Counter)
+    disfl: Counter = field(default_factory=Counter)
     span_classes: Counter = field(default_factory=Counter)
     clean: CleanStats = field(default_factory=CleanStats)
 
     def add(self, other: "FileStats") -> None:
         for name in ("documents", "examples", "words", "roundtrip_ok"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("roundtrip_fail", "rejected", "punct", "case", "itn", "span_classes"):
+        for name in ("roundtrip_fail", "rejected", "punct", "case", "itn", "disfl", "span_classes"):
             getattr(self, name).update(getattr(other, name))
         self.clean.merge(other.clean)
 
@@ -98,7 +96,8 @@ class FileStats:
             "roundtrip_rate": round(self.roundtrip_ok / checked, 6) if checked else None,
             "roundtrip_failures": dict(self.roundtrip_fail),
             "rejected": dict(self.rejected),
-            "label_share": {"punct": shares(self.punct), "case": shares(self.case), "itn": shares(self.itn)},
+            "label_share": {"punct": shares(self.punct), "case": shares(self.case), "itn": shares(self.itn),
+                            **({"disfl": shares(self.disfl)} if self.disfl else {})},
             "span_classes": dict(self.span_classes),
             "cleaning": self.clean.to_dict(),
         }
@@ -145,9 +144,41 @@ def _builder(backend: str):
     return _BUILDER
 
 
-def process_document(task: Tuple[str, int, str, int, str, int, int]) -> Tuple[List[str], FileStats]:
+@dataclass(frozen=True)
+class Augment:
+    """What ``u2tf data`` adds to examples: mixed-case words in place of proper nouns (``mixed_case``: the share
+    of capitalized words inside sentences replaced, see :mod:`.mixed_case`), disfluency labels and inserted
+    disfluencies (``disfluent_share`` of examples get them, about ``disfluency_rate`` per word; see
+    :mod:`.disfluency`). All zero: examples as the verbalizer made them, without disfluency labels."""
+
+    mixed_case: float = 0.0
+    disfluent_share: float = 0.0
+    disfluency_rate: float = 0.05
+
+    def apply(self, ex: Example, rng: random.Random) -> Example:
+        if self.mixed_case:
+            from .mixed_case import add_mixed_case
+
+            ex = add_mixed_case(ex, rng, self.mixed_case)
+        if self.disfluent_share:
+            from .disfluency import add_disfluencies, label_real_fillers
+
+            label_real_fillers(ex)
+            if rng.random() < self.disfluent_share:
+                ex = add_disfluencies(ex, rng, self.disfluency_rate)
+        return ex
+
+
+def round_trip_text(ex: Example) -> str:
+    """The written text an example's own labels give, without the words inserted into its spoken side only."""
+    from .disfluency import fluent
+
+    return fluent(ex).assemble().text
+
+
+def process_document(task: Tuple[str, int, str, int, str, int, int, Augment]) -> Tuple[List[str], FileStats]:
     """Worker: one document → serialized examples (JSON lines) and its stats."""
-    source, index, text, seed, backend, min_words, max_words = task
+    source, index, text, seed, backend, min_words, max_words, augment = task
     rng = random.Random(f"{seed}:{source}:{index}")
     builder = _builder(backend)
     stats = FileStats(documents=1)
@@ -159,7 +190,8 @@ def process_document(task: Tuple[str, int, str, int, str, int, int]) -> Tuple[Li
         target = rng.randint(min_words, max_words)
         if ex is None:
             continue
-        got = ex.assemble().text
+        ex = augment.apply(ex, rng)
+        got = round_trip_text(ex)
         if got == ex.written:
             stats.roundtrip_ok += 1
         else:
@@ -170,6 +202,7 @@ def process_document(task: Tuple[str, int, str, int, str, int, int]) -> Tuple[Li
         stats.punct.update(ex.punct)
         stats.case.update(ex.case)
         stats.itn.update(ex.itn)
+        stats.disfl.update(ex.disfl or ())
         lines.append(ex.to_json())
     stats.rejected = builder.rejected - before_rej
     stats.span_classes = builder.span_classes - before_cls
@@ -216,12 +249,14 @@ def run_pipeline(
     shard_size: int = 5000,
     field_name: str = "text",
     progress: bool = True,
+    augment: Augment = Augment(),
 ) -> Dict[str, dict]:
     """Run the data pipeline over ``inputs`` into ``out``; returns and writes ``stats.json`` per input file.
 
     ``skip_docs`` leaves out the first documents of each file (a later part of a corpus for a fresh sample);
     ``max_docs`` and ``max_words`` count from there. ``synthetic`` adds that many generated documents with rare
-    entities (:mod:`.synthetic`) as the source ``synthetic``.
+    entities (:mod:`.synthetic`) as the source ``synthetic``. ``augment`` adds mixed-case words and
+    disfluencies (:class:`Augment`); the round trip then checks the example without its inserted words.
     """
     from multiprocessing import get_context
 
@@ -243,7 +278,7 @@ def run_pipeline(
         docs = read()
         stop = None if max_docs is None else skip_docs + max_docs
         tasks = (
-            (source, i, doc, seed, backend, min_example_words, max_example_words)
+            (source, i, doc, seed, backend, min_example_words, max_example_words, augment)
             for i, doc in itertools.islice(enumerate(docs), skip_docs, stop)  # reads no further than it needs
         )
         started = time.perf_counter()
@@ -276,46 +311,3 @@ def run_pipeline(
     previous.update(report)
     stats_path.write_text(json.dumps(previous, indent=2))
     return report
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("inputs", nargs="*", type=Path, help="written text: .jsonl[.gz] (field 'text') or .txt[.gz]")
-    parser.add_argument("--out", type=Path, required=True, help="output folder for shards and stats")
-    parser.add_argument("--backend", choices=BACKENDS, default="own", help="verbalizer: own (fast) or nemo (WFST)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--max-words", type=int, default=None, help="stop each file after this many spoken words")
-    parser.add_argument("--max-docs", type=int, default=None)
-    parser.add_argument("--skip-docs", type=int, default=0,
-                        help="leave out the first N documents of each file (a fresh sample from later on)")
-    parser.add_argument("--synthetic", type=int, default=0, metavar="N",
-                        help="also N generated documents with rare entities (emails, phone numbers, addresses)")
-    parser.add_argument("--min-example-words", type=int, default=30)
-    parser.add_argument("--max-example-words", type=int, default=250)
-    parser.add_argument("--shard-size", type=int, default=5000)
-    parser.add_argument("--field", default="text", help="JSONL field holding the text")
-    parser.add_argument("--quiet", action="store_true")
-
-
-def run(args: argparse.Namespace) -> int:
-    for path in args.inputs:
-        if not path.exists():
-            print(f"u2tf data: no such file: {path}", file=sys.stderr)
-            return 2
-    if args.skip_docs < 0 or args.synthetic < 0:
-        print("u2tf data: --skip-docs and --synthetic must be 0 or more", file=sys.stderr)
-        return 2
-    if not args.inputs and not args.synthetic:
-        print("u2tf data: give input files, --synthetic N, or both", file=sys.stderr)
-        return 2
-    report = run_pipeline(
-        args.inputs, args.out, backend=args.backend, seed=args.seed, processes=args.processes,
-        max_words=args.max_words, max_docs=args.max_docs, skip_docs=args.skip_docs,
-        synthetic=args.synthetic, min_example_words=args.min_example_words,
-        max_example_words=args.max_example_words, shard_size=args.shard_size, field_name=args.field,
-        progress=not args.quiet,
-    )
-    for source, entry in report.items():
-        print(f"{source}: {entry['examples']} examples, {entry['words']} words, round trip "
-              f"{entry['roundtrip_rate']}, {entry['examples_per_s']} ex/s ({entry['chunks']} chunks)")
-    return 0

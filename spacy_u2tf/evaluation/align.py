@@ -10,11 +10,15 @@ from __future__ import annotations
 from typing import Dict, Hashable, List, Optional, Sequence, Tuple
 
 Pair = Tuple[Optional[int], Optional[int]]  # (reference index, hypothesis index); None = deletion/insertion
+# Above this many cells (long meetings) the dynamic program runs only between runs of equal words that difflib finds.
+MAX_DP_CELLS = 4_000_000
 
 
-def align(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
+def align(ref: Sequence[str], hyp: Sequence[str], late_insertions: bool = False) -> List[Pair]:
     """Minimum-edit alignment as (ref index, hyp index) pairs in order; ``None`` on one side marks a deletion or
-    an insertion. Ties prefer substitution over insertion + deletion."""
+    an insertion. Ties prefer substitution over insertion + deletion; with ``late_insertions`` they prefer the
+    alignment whose insertions come last (``600`` vs ``six hundred``: ``600``/``six`` substituted, then
+    ``hundred`` inserted), so words a system left over follow the reference word they belong to."""
     n, m = len(ref), len(hyp)
     lo = 0
     while lo < n and lo < m and ref[lo] == hyp[lo]:
@@ -22,7 +26,11 @@ def align(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
     hi = 0
     while hi < n - lo and hi < m - lo and ref[n - 1 - hi] == hyp[m - 1 - hi]:
         hi += 1
-    middle = _align_dp(ref[lo:n - hi], hyp[lo:m - hi])
+    mid_ref, mid_hyp = ref[lo:n - hi], hyp[lo:m - hi]
+    if len(mid_ref) * len(mid_hyp) > MAX_DP_CELLS:
+        middle = _align_anchored(mid_ref, mid_hyp, late_insertions)
+    else:
+        middle = _align_dp(mid_ref, mid_hyp, late_insertions)
     return (
         [(i, i) for i in range(lo)]
         + [(None if r is None else r + lo, None if h is None else h + lo) for r, h in middle]
@@ -30,7 +38,28 @@ def align(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
     )
 
 
-def _align_dp(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
+def _align_anchored(ref: Sequence[str], hyp: Sequence[str], late_insertions: bool) -> List[Pair]:
+    """Align the gaps between difflib's matching blocks (equal runs of at least 3 words) with the dynamic
+    program; the blocks themselves are matches. Not always minimal, but linear in practice."""
+    from difflib import SequenceMatcher
+
+    pairs: List[Pair] = []
+    i = j = 0
+    blocks = SequenceMatcher(None, ref, hyp, autojunk=False).get_matching_blocks()
+    for a, b, size in blocks:
+        if size < 3 and a + size < len(ref):  # short blocks stay inside a gap (the last block is empty)
+            continue
+        if (a - i) * (b - j) > MAX_DP_CELLS:  # no anchor in a long stretch: deletions, then insertions
+            pairs += [(r, None) for r in range(i, a)] + [(None, h) for h in range(j, b)]
+        else:
+            pairs += [(None if r is None else r + i, None if h is None else h + j)
+                      for r, h in _align_dp(ref[i:a], hyp[j:b], late_insertions)]
+        pairs += [(a + k, b + k) for k in range(size)]
+        i, j = a + size, b + size
+    return pairs
+
+
+def _align_dp(ref: Sequence[str], hyp: Sequence[str], late_insertions: bool = False) -> List[Pair]:
     n, m = len(ref), len(hyp)
     prev = list(range(m + 1))
     back = [[0] * (m + 1) for _ in range(n + 1)]  # 0 substitution/match, 1 deletion, 2 insertion
@@ -45,7 +74,9 @@ def _align_dp(ref: Sequence[str], hyp: Sequence[str]) -> List[Pair]:
             sub = prev[j - 1] + (r != hyp[j - 1])
             dele = prev[j] + 1
             ins = cur[j - 1] + 1
-            if sub <= dele and sub <= ins:
+            if late_insertions and ins <= sub and ins <= dele:  # the backtrace takes the insertion first
+                cur[j], row[j] = ins, 2
+            elif sub <= dele and sub <= ins:
                 cur[j] = sub
             elif dele <= ins:
                 cur[j], row[j] = dele, 1

@@ -9,6 +9,7 @@ from ..data.example import Example
 
 PUNCT_MARKS = ("COMMA", "PERIOD", "QUESTION")
 CASE_CLASSES = ("CAPITAL", "ACRONYM", "MIXED")
+DISFL_CLASSES = ("FILLER", "REPARANDUM")
 
 
 def _f1(tp: int, fp: int, fn: int) -> Dict[str, float]:
@@ -41,7 +42,8 @@ def span_f1(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> Dic
 
 
 def label_scores(gold: Sequence[Example], pred: Sequence[Mapping[str, Sequence[str]]]) -> Dict[str, float]:
-    """Flat scores: ``punct_f1_<MARK>``, ``case_f1_<CLASS>``, ``itn_span_f1`` (+ precision/recall)."""
+    """Flat scores: ``punct_f1_<MARK>``, ``case_f1_<CLASS>``, ``itn_span_f1`` (+ precision/recall), and
+    ``disfl_f1_<CLASS>`` over the documents with disfluency labels when the predictions have them."""
     if len(gold) != len(pred):
         raise ValueError(f"{len(gold)} gold documents but {len(pred)} predictions")
     for k, (g, p) in enumerate(zip(gold, pred)):
@@ -63,4 +65,9 @@ def label_scores(gold: Sequence[Example], pred: Sequence[Mapping[str, Sequence[s
         out.update({f"case_{k}_{cls}": v for k, v in s.items() if k != "support"})
     s = span_f1([g.itn for g in gold], [p["itn"] for p in pred])
     out.update({"itn_span_p": s["p"], "itn_span_r": s["r"], "itn_span_f1": s["f1"]})
+    labeled = [(g.disfl, p["disfl"]) for g, p in zip(gold, pred) if g.disfl is not None and "disfl" in p]
+    if labeled:
+        gd, pd = [x for g, _ in labeled for x in g], [x for _, p in labeled for x in p]
+        for cls, s in per_label(gd, pd, DISFL_CLASSES).items():
+            out.update({f"disfl_{k}_{cls}": v for k, v in s.items() if k != "support"})
     return {k: round(v, 4) for k, v in out.items()}

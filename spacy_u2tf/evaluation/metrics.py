@@ -10,10 +10,18 @@ dots. Hypothesis words are aligned to reference words by Levenshtein on lowercas
   marks) / reference marks, over the same alignment;
 - CER: character edit distance between the texts with marks removed and whitespace normalized, case-sensitive,
   divided by the reference's characters;
-- M-WER: share of reference words whose case label is MIXED (``McDonald's``) not reproduced exactly (core text,
-  case-sensitive) by their aligned hypothesis word;
-- I-WER: the same over reference words inside ITN spans. Those words come from ``Example.assemble()``: each
-  alignment group of an ITN class (not ``plain``/``mixed``) names its written words;
+- M-WER: share of reference words whose case label is MIXED (``McDonald's``) not reproduced exactly (core text
+  without edge quotes, case-sensitive) by their aligned hypothesis word; a token that is two sentences run together
+  by a missing space (``days.Yes``) is not a mixed-case word;
+- false-MIXED rate (``false_mixed``): hypothesis words written in mixed case (not lower, Capitalized or
+  ALLCAPS) whose aligned reference word is not mixed-case, or that are inserted, over all reference words;
+- I-WER, the headline ITN figure, by the paper's protocol (:mod:`.itn_words`): over the reference words the
+  verbalizer changed (the spoken input does not reproduce them), substitutions and deletions of those words plus
+  hypothesis words inserted inside or right after such a region, compared lowercased and punctuation-stripped
+  (``itn_words``, and the error kinds ``itn_substituted``/``itn_deleted``/``itn_inserted``);
+- ``iwer_spans``, a diagnostic: substituted or deleted reference words inside the reference's own ITN spans
+  (``itn_span_words``; exact core text). Those words come from ``Example.assemble()``: each alignment group of
+  an ITN class (not ``plain``/``mixed``) names its written words;
 - per-ITN-class exact match: a span is right when all its written words are reproduced exactly at their aligned
   positions, in order, with no hypothesis word inserted between them;
 - content preservation: share of reference words in ``plain`` groups whose aligned word equals them ignoring case
@@ -31,6 +39,7 @@ from typing import Dict, List, Sequence, Tuple
 from ..core.labels import MIXED_CLASS, PLAIN_CLASS, case_label
 from ..data.example import Example
 from .align import align, edit_distance
+from .itn_words import EDGE_PUNCT, GLUED, ITNErrors, itn_errors
 
 MARKS = ("COMMA", "PERIOD", "QUESTION")
 _MARK_OF = {",": "COMMA", ";": "COMMA", ":": "COMMA", ".": "PERIOD", "!": "PERIOD", "?": "QUESTION"}
@@ -91,6 +100,13 @@ def reference_words(ref: Example) -> Tuple[List[Tuple[str, str]], List[str], Lis
     return [(c, m) for c, m, _ in split], [assembled.groups[g].cls for g in groups], groups
 
 
+def _is_mixed(core: str) -> bool:
+    """Whether a word (edge quotes aside) is written in mixed case: ``McDonald's``, ``iPhone``, not ``NASA's``
+    nor two sentences run together (``days.Yes``)."""
+    bare = core.strip(EDGE_PUNCT)
+    return case_label(bare) == "MIXED" and any(ch.isalpha() for ch in bare) and not GLUED.search(bare)
+
+
 class Scorer:
     """Accumulates counts over documents; :meth:`result` gives the metrics."""
 
@@ -101,7 +117,10 @@ class Scorer:
         self.char_edits = 0
         self.ref_chars = 0
         self.mixed = [0, 0]  # errors, total
-        self.itn = [0, 0]
+        self.false_mixed = 0  # hypothesis words written mixed-case where the reference is not
+        self.ref_words = 0
+        self.itn_paper = ITNErrors()
+        self.itn = [0, 0]  # inside the reference's ITN spans: errors, total
         self.plain = [0, 0]  # kept, total
         self.cls_spans: Dict[str, List[int]] = defaultdict(lambda: [0, 0])  # correct, total
         self.docs = 0
@@ -113,6 +132,8 @@ class Scorer:
         self.unlabelled += bool(group_ids) and group_ids[0] < 0
         pairs = align([c.lower() for c, _ in ref_words], [c.lower() for c, _ in hyp_words])
         self.docs += 1
+        self.ref_words += len(ref_words)
+        self.itn_paper += itn_errors(ref.written.split(), ref.spoken, hyp_text.split())
         span_ok: Dict[int, bool] = {}
         span_cls: Dict[int, str] = {}
         last_group, inserted = -1, False  # group of the previous reference word; hyp words inserted since
@@ -130,6 +151,9 @@ class Scorer:
                     self.fp[hm] += 1
                 if rm != "O":
                     self.fn[rm] += 1
+            ref_mixed = r is not None and _is_mixed(ref_words[r][0])
+            if h is not None and not ref_mixed and _is_mixed(hyp_words[h][0]):
+                self.false_mixed += 1
             if r is None:
                 inserted = True
                 continue
@@ -137,8 +161,8 @@ class Scorer:
             got = hyp_words[h][0] if h is not None else None
             exact = got == core
             cls = classes[r]
-            if case_label(core) == "MIXED" and any(ch.isalpha() for ch in core):
-                self.mixed[0] += not exact
+            if ref_mixed:
+                self.mixed[0] += got is None or got.strip(EDGE_PUNCT) != core.strip(EDGE_PUNCT)
                 self.mixed[1] += 1
             if cls not in (PLAIN_CLASS, MIXED_CLASS):
                 self.itn[0] += not exact
@@ -171,8 +195,15 @@ class Scorer:
         out["CER"] = round(self.char_edits / max(1, self.ref_chars), 4)
         out["M-WER"] = round(self.mixed[0] / self.mixed[1], 4) if self.mixed[1] else None  # type: ignore[assignment]
         out["mixed_words"] = self.mixed[1]
-        out["I-WER"] = round(self.itn[0] / self.itn[1], 4) if self.itn[1] else None  # type: ignore[assignment]
-        out["itn_words"] = self.itn[1]
+        out["false_mixed"] = round(self.false_mixed / max(1, self.ref_words), 6)
+        out["false_mixed_words"] = self.false_mixed
+        paper = self.itn_paper
+        out["I-WER"] = round(paper.errors / paper.itn_words, 4) if paper.itn_words else None  # type: ignore[assignment]
+        out["itn_words"] = paper.itn_words
+        out["itn_substituted"], out["itn_deleted"] = paper.substituted, paper.deleted
+        out["itn_inserted"] = paper.inserted
+        out["iwer_spans"] = round(self.itn[0] / self.itn[1], 4) if self.itn[1] else None  # type: ignore[assignment]
+        out["itn_span_words"] = self.itn[1]
         out["content_preservation"] = round(self.plain[0] / max(1, self.plain[1]), 4)
         for cls, (ok, total) in sorted(self.cls_spans.items()):
             out[f"exact_{cls}"] = round(ok / total, 4)

@@ -9,7 +9,7 @@ import gzip
 import json
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import TYPE_CHECKING, Iterable, Iterator, Optional
 
 if TYPE_CHECKING:
     from ..data.example import Example
@@ -106,6 +106,33 @@ def read_references(path: Path, fmt: str = "auto", field: Optional[str] = None) 
             if not isinstance(value, str):
                 raise ValueError(f"{path}:{lineno}: no string field {key!r}")
             yield fix_dialogsum(value) if fmt == "dialogsum" else value
+
+
+# A mixed-case word: a lowercase letter followed by an uppercase one (iPhone, YouTube, McDonald, MacBook) or an
+# O' name (O'Brien).
+MIXED_CASE_WORD = re.compile(r"[a-z][A-Z]|\bO'[A-Z]")
+
+
+def mixed_case_sentences(documents: Iterable[str]) -> Iterator[str]:
+    """The cleaned sentences of ``documents`` (turns/paragraphs on their own lines) that hold a mixed-case word
+    (:data:`MIXED_CASE_WORD`), each once: a mixed-case dev set from any written reference file."""
+    from ..data.clean import clean_line, split_sentences
+
+    seen = set()
+    for doc in documents:
+        for line in doc.split("\n"):
+            for sentence in split_sentences(clean_line(line)) if line.strip() else ():
+                if MIXED_CASE_WORD.search(sentence) and sentence not in seen:
+                    seen.add(sentence)
+                    yield sentence
+
+
+def chunked(documents: Iterable[str], words: int) -> Iterator[str]:
+    """Documents cut at sentence ends into pieces of about ``words`` words (long meetings into paragraphs)."""
+    from ..data.clean import chunk_document
+
+    for doc in documents:
+        yield from chunk_document(doc, min_words=min(30, words), max_words=max(250, 2 * words), target_words=words)
 
 
 def read_iwslt(path: Path, doc_words: int = 100) -> Iterator["Example"]:

@@ -1,4 +1,4 @@
-"""``u2tf eval``: score several systems on the same spoken inputs in one run; a table and JSON.
+"""Score several systems on the same spoken inputs in one run (``u2tf eval``, :mod:`spacy_u2tf.cli.eval`).
 
 Each ``--data`` file is read by format (``readers.detect_format`` unless ``--format``): written references are
 verbalized into spoken input (``--verbalizer own|nemo``) and every ``--system`` formats the same inputs once,
@@ -7,11 +7,8 @@ case and class instead. Python callers use :func:`load_examples`, :func:`evaluat
 """
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import re
-import sys
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -20,19 +17,22 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from ..data.example import Example
 from .metrics import evaluate
 from .readers import FORMATS as READER_FORMATS
-from .readers import detect_format, read_iwslt, read_nemo_cases, read_references
-from .systems import System, make_system
+from .readers import chunked, detect_format, mixed_case_sentences, read_iwslt, read_nemo_cases, read_references
+from .systems import System
 
 FORMATS = ("auto",) + READER_FORMATS
 IWSLT_NOTE = "IWSLT references are lowercase: only the punctuation scores are meaningful"
 
 
 def load_examples(path: Path, fmt: str, verbalizer: str, limit: Optional[int], seed: int,
-                  field: Optional[str] = None) -> Tuple[List[Example], int]:
+                  field: Optional[str] = None, *, mixed_only: bool = False,
+                  chunk_words: Optional[int] = None) -> Tuple[List[Example], int]:
     """Reference Examples and how many documents could not be used. Written references (``text``, ``jsonl``,
     ``dialogsum``) are cleaned and verbalized by ``verbalizer`` (``own``: the data pipeline's ExampleBuilder with
     ``random.Random(seed + i)`` per document; ``nemo``: NeMo's WFST normalizer); ``iwslt`` and ``examples`` files
-    hold Examples already. ``fmt="auto"`` guesses from the file name."""
+    hold Examples already. ``fmt="auto"`` guesses from the file name. ``mixed_only``: one reference per sentence
+    that holds a mixed-case word (:func:`.readers.mixed_case_sentences`) instead of whole documents;
+    ``chunk_words``: documents cut into pieces of about that many words (:func:`.readers.chunked`)."""
     if fmt == "auto":
         fmt = detect_format(path)
     if fmt == "nemo":
@@ -51,7 +51,12 @@ def load_examples(path: Path, fmt: str, verbalizer: str, limit: Optional[int], s
         builder = ExampleBuilder()
     out: List[Example] = []
     failed = 0
-    for i, text in enumerate(read_references(path, fmt, field)):
+    references = read_references(path, fmt, field)
+    if mixed_only:
+        references = mixed_case_sentences(references)
+    elif chunk_words:
+        references = chunked(references, chunk_words)
+    for i, text in enumerate(references):
         if limit and len(out) >= limit:
             break
         cleaned = clean_text(text)
@@ -169,66 +174,3 @@ def format_table(report: Dict[str, Dict]) -> str:
             cells.append(_cell(v).rjust(c))
         lines.append(k.ljust(width) + "  " + "  ".join(cells))
     return "\n".join(lines)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", type=Path, action="append", required=True,
-                        help="reference file or NeMo case folder (repeatable)")
-    parser.add_argument("--format", choices=FORMATS, default="auto")
-    parser.add_argument("--field", default=None, help="JSONL field with the written text")
-    parser.add_argument("--verbalizer", choices=("own", "nemo"), default="own",
-                        help="how written references become spoken input")
-    parser.add_argument("--system", action="append", default=None,
-                        help="model | model:PATH | nemo-itn | cmd:COMMAND (repeatable; default: model)")
-    parser.add_argument("--limit", type=int, default=None, help="use the first N documents")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--json", type=Path, default=None, help="write all scores here")
-    parser.add_argument("--nemo-cased", action="store_true",
-                        help="with NeMo case files: read the test_cases_*_cased.txt files instead")
-    parser.add_argument("--save-examples", type=Path, default=None,
-                        help="also write the reference Examples (spoken input; all --data files) as JSONL; reload with "
-                             "--format examples (a file named *.examples.jsonl)")
-
-
-def run(args: argparse.Namespace) -> int:
-    try:
-        systems = [make_system(s) for s in (args.system or ["model"])]
-    except (ValueError, FileNotFoundError, ImportError) as err:
-        print(f"u2tf eval: {err}", file=sys.stderr)
-        return 2
-    full: Dict[str, Dict] = {}
-    saved = False
-    for path in args.data:
-        if not path.exists():
-            print(f"u2tf eval: no such file: {path}", file=sys.stderr)
-            return 2
-        fmt = detect_format(path) if args.format == "auto" else args.format
-        if fmt == "nemo":
-            report = evaluate_nemo_cases(path, systems, args.limit, args.nemo_cased)
-            key = f"{path.name} (nemo{' cased' if args.nemo_cased else ''} cases)"
-        else:
-            try:
-                examples, failed = load_examples(path, fmt, args.verbalizer, args.limit, args.seed, args.field)
-            except (ValueError, ImportError) as err:
-                print(f"u2tf eval: {err}", file=sys.stderr)
-                return 2
-            if args.save_examples:
-                with open(args.save_examples, "a" if saved else "w", encoding="utf-8") as fh:
-                    fh.writelines(ex.to_json() + "\n" for ex in examples)
-                saved = True
-            report = evaluate_systems(examples, systems)
-            for scores in report.values():
-                scores["unusable_references"] = failed
-            source = {"iwslt": "labels", "examples": "saved examples"}.get(fmt, f"{args.verbalizer} verbalizer")
-            key = f"{path.name} ({source})"
-            if fmt == "iwslt":
-                for scores in report.values():
-                    scores["note"] = IWSLT_NOTE
-        print(f"\n== {key}\n{format_table(report)}")
-        if fmt == "iwslt":
-            print(f"note: {IWSLT_NOTE}")
-        full[key] = report
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(full, indent=2))
-    return 0

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from spacy.tokens import Doc, Span, Token
 
-TOKEN_ATTRS = ("u2tf_punct", "u2tf_case", "u2tf_itn")
-DOC_ATTRS = ("u2tf_written", "u2tf_spoken", "u2tf_alignment")
+TOKEN_ATTRS = ("u2tf_punct", "u2tf_case", "u2tf_itn", "u2tf_disfluency")
+DOC_ATTRS = ("u2tf_written", "u2tf_spoken", "u2tf_alignment", "u2tf_error")
 SPAN_ATTRS = ("u2tf_written",)
 SPANS_KEY = "u2tf"
 

@@ -5,31 +5,54 @@ named in the config on ``initialize`` (or on first use), and from the pipeline f
 """
 from __future__ import annotations
 
+import io
+import json
 import shutil
+import tarfile
 import tempfile
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from spacy.language import Language
 from thinc.api import Config
 from spacy.tokens import Doc, Span
-from spacy.util import minibatch
+from spacy.util import from_bytes, minibatch, to_bytes
 
-from ..core.api import DTYPES
+from ..core.api import DEFAULT_DTYPE, Lexicon
+from ..core.precision import check_dtype
+from ..core.written_input import WRITTEN_INPUT_MODES
+from ..core.disfluency import check_disfluency_mode
+from . import models  # noqa: F401  (registers the model loaders before a config names them)
 from .extensions import SPANS_KEY, install_extensions
 from .written_doc import build_written_doc, spoken_word_tokens
 
 MODES = ("annotate", "replace")
+# What each mode sets (the factory declares both; replace mode returns a new Doc, hence retokenizes=True).
+ASSIGNS = {
+    "annotate": ["token._.u2tf_punct", "token._.u2tf_case", "token._.u2tf_itn", "token._.u2tf_disfluency",
+                 "doc._.u2tf_written", "doc._.u2tf_error", "doc.spans", "span._.u2tf_written"],
+    "replace": ["doc._.u2tf_written", "doc._.u2tf_spoken", "doc._.u2tf_alignment", "doc._.u2tf_error"],
+}
+LEXICON_FILE = "lexicon.json"
 DEFAULT_CONFIG_STR = """
 [u2tf]
-model = null
 mode = "annotate"
 punctuation = true
 truecase = true
 itn = true
+spell_numbers_below = 0
+written_input = "normalize"
+lexicon = null
+label_thresholds = null
 batch_size = 64
 device = "cpu"
 dtype = "fp32"
+disfluencies = "keep"
+
+[u2tf.model]
+@misc = "spacy-u2tf.PackagedModel.v1"
+name = "u2tf-default"
 """
 DEFAULT_CONFIG: Dict[str, Any] = Config().from_str(DEFAULT_CONFIG_STR)["u2tf"]
 
@@ -37,30 +60,46 @@ DEFAULT_CONFIG: Dict[str, Any] = Config().from_str(DEFAULT_CONFIG_STR)["u2tf"]
 class U2TFComponent:
     """Formats each Doc's text with a :class:`spacy_u2tf.U2TF` model.
 
-    ``annotate``: tokens get ``._.u2tf_punct/_case/_itn``, ``doc._.u2tf_written`` the formatted text and
-    ``doc.spans["u2tf"]`` the converted spans (``span._.u2tf_written``). ``replace``: returns a new Doc of the
-    written text; ``doc._.u2tf_spoken`` and ``doc._.u2tf_alignment`` lead back to the spoken tokens.
+    ``annotate``: tokens get ``._.u2tf_punct/_case/_itn`` (and ``._.u2tf_disfluency`` from a model with a
+    disfluency head), ``doc._.u2tf_written`` the formatted text and ``doc.spans["u2tf"]`` the converted spans
+    (``span._.u2tf_written``). ``replace``: returns a new Doc of the written text; ``doc._.u2tf_spoken`` and
+    ``doc._.u2tf_alignment`` lead back to the spoken tokens. ``disfluencies`` (``"keep"``, ``"fillers"``,
+    ``"all"``, see :class:`spacy_u2tf.U2TF`): the words it drops are missing from the written text, and in
+    annotate mode their tokens keep the Doc but get neutral punct/case/ITN labels.
+
+    The other formatter options are :class:`spacy_u2tf.U2TF`'s: ``itn`` (``true``/``false`` or a list of classes),
+    ``spell_numbers_below``, ``written_input``, ``label_thresholds`` and ``lexicon`` (a ``{spoken: written}``
+    table or the path of a ``spoken<TAB>written`` file, read when the model loads and saved with the pipeline).
     """
 
     MODEL_DIR = "model"
 
     def __init__(self, nlp: Language, name: str = "u2tf", *, model: Optional[str] = None, mode: str = "annotate",
-                 punctuation: bool = True, truecase: bool = True, itn: bool = True, batch_size: int = 64,
-                 device: str = "cpu", dtype: str = "fp32") -> None:
+                 punctuation: bool = True, truecase: bool = True, itn: Union[bool, List[str]] = True,
+                 batch_size: int = 64, device: str = "cpu", dtype: str = DEFAULT_DTYPE, disfluencies: str = "keep",
+                 spell_numbers_below: int = 0, written_input: str = "normalize",
+                 lexicon: Union[None, str, Dict[str, str]] = None,
+                 label_thresholds: Optional[Dict[str, Dict[str, float]]] = None) -> None:
         if mode not in MODES:
             raise ValueError(f"u2tf: mode must be one of {MODES}, got {mode!r}")
-        if dtype not in DTYPES:
-            raise ValueError(f"u2tf: dtype must be one of {DTYPES}, got {dtype!r}")
+        check_dtype(dtype)
+        if written_input not in WRITTEN_INPUT_MODES:
+            raise ValueError(f"u2tf: written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
+        check_disfluency_mode(disfluencies)
         install_extensions()
         self.name = name
         self.make_doc: Callable[[str], Doc] = nlp.make_doc
         self.model_name = model
         self.mode = mode
-        self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn}
+        self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn, "disfluencies": disfluencies,
+                        "spell_numbers_below": spell_numbers_below, "written_input": written_input,
+                        "label_thresholds": label_thresholds}
+        self.lexicon = lexicon
         self.batch_size = batch_size
         self.device = device
         self.dtype = dtype
         self._u2tf = None
+        self._model_bytes: Optional[bytes] = None  # the model folder as a tar, after from_bytes
 
     # -- model -------------------------------------------------------------------------------------------
     @property
@@ -74,19 +113,58 @@ class U2TFComponent:
         """Load the model named by ``model`` (or the config's ``model``; default: the shipped model)."""
         from ..core.api import U2TF
 
-        self.model_name = model if model is not None else self.model_name
-        self._u2tf = U2TF.from_pretrained(self.model_name, device=self.device, dtype=self.dtype,
-                                          batch_size=self.batch_size, **self.options)
+        if model is not None:
+            self.model_name, self._model_bytes = model, None
+        options = dict(device=self.device, dtype=self.dtype, batch_size=self.batch_size, lexicon=self._lexicon(),
+                       **self.options)
+        if self._model_bytes is None:
+            self._u2tf = U2TF.from_pretrained(self.model_name, **options)
+            return
+        with tempfile.TemporaryDirectory(prefix="u2tf-") as tmp:  # weights are read into memory: gone once loaded
+            with tarfile.open(fileobj=io.BytesIO(self._model_bytes)) as tar:
+                tar.extractall(tmp, filter="data")
+            self._u2tf = U2TF.from_pretrained(Path(tmp) / self.MODEL_DIR, **options)
 
     # -- processing --------------------------------------------------------------------------------------
     def __call__(self, doc: Doc) -> Doc:
         return next(iter(self.pipe([doc])))
 
     def pipe(self, stream: Iterable[Doc], *, batch_size: Optional[int] = None) -> Iterator[Doc]:
+        """Format ``stream`` in batches. A Doc the model fails on is never raised from here (an exception in a
+        ``nlp.pipe(n_process>1)`` worker would leave spaCy waiting forever): it passes through unformatted, with
+        ``doc._.u2tf_error`` saying why and ``doc._.u2tf_written`` its own text, and a warning is issued."""
         for docs in minibatch(stream, size=batch_size or self.batch_size):
-            results = self.u2tf.process_batch([doc.text for doc in docs])
+            try:
+                results: List[Any] = self.u2tf.process_batch([doc.text for doc in docs])
+            except Exception:  # noqa: BLE001 - which Doc failed is found below, one at a time
+                results = [self._process_one(doc) for doc in docs]
             for doc, result in zip(docs, results):
-                yield self._apply(doc, result)
+                yield self._apply_or_pass(doc, result)
+
+    def _apply_or_pass(self, doc: Doc, result: Any) -> Doc:
+        if not isinstance(result, str):
+            try:
+                return self._apply(doc, result)
+            except Exception as err:  # noqa: BLE001 - recorded on the Doc
+                result = f"{type(err).__name__}: {err}"
+        return self._unformatted(doc, result)
+
+    def _process_one(self, doc: Doc) -> Any:
+        """The Doc's result, or the error it raised as ``"ErrorType: message"``."""
+        try:
+            return self.u2tf.process(doc.text)
+        except Exception as err:  # noqa: BLE001 - recorded on the Doc
+            return f"{type(err).__name__}: {err}"
+
+    def _unformatted(self, doc: Doc, error: str) -> Doc:
+        warnings.warn(f"u2tf could not format a Doc ({error}); it passes through unformatted, see doc._.u2tf_error",
+                      RuntimeWarning, stacklevel=2)
+        doc._.u2tf_error = error
+        doc._.u2tf_written = doc.text
+        if self.mode == "replace":
+            doc._.u2tf_spoken = doc.text
+            doc._.u2tf_alignment = []
+        return doc
 
     def _apply(self, doc: Doc, result) -> Doc:
         word_tokens = spoken_word_tokens(doc)
@@ -109,6 +187,8 @@ class U2TFComponent:
             last = w == len(word_tokens) - 1 or word_tokens[w + 1] is not toks
             for k, t in enumerate(toks):
                 tok = doc[t]
+                if result.disfl:
+                    tok._.u2tf_disfluency = result.disfl[w]
                 if first:
                     tok._.u2tf_case = result.case[w] if k == 0 else "LOWER"
                     tok._.u2tf_itn = result.itn[w] if k == 0 or result.itn[w] == "O" else "I"
@@ -128,48 +208,82 @@ class U2TFComponent:
 
     # -- serialization -----------------------------------------------------------------------------------
     def to_disk(self, path: Union[str, Path], *, exclude: Sequence[str] = ()) -> None:
-        """Write the model folder (weights included) under ``path/model``."""
-        from ..core.io import resolve_model
-
+        """Write the model folder (weights included) under ``path/model`` and the lexicon's entries to
+        ``path/lexicon.json``; ``exclude`` may name ``"model"`` and ``"lexicon"``."""
         path = Path(path)
         path.mkdir(parents=True, exist_ok=True)
-        source = resolve_model(self.model_name)
-        target = path / self.MODEL_DIR
-        if source.resolve() != target.resolve():
-            if target.exists():
-                shutil.rmtree(target)
-            shutil.copytree(source, target)
+        if "model" not in exclude:
+            target = path / self.MODEL_DIR
+            if self._model_bytes is not None:
+                if target.exists():
+                    shutil.rmtree(target)
+                with tarfile.open(fileobj=io.BytesIO(self._model_bytes)) as tar:
+                    tar.extractall(path, filter="data")
+            else:
+                source = self._model_folder()
+                if source.resolve() != target.resolve():
+                    if target.exists():
+                        shutil.rmtree(target)
+                    shutil.copytree(source, target)
+        if "lexicon" not in exclude and self.lexicon:
+            (path / LEXICON_FILE).write_text(self._lexicon_json(), encoding="utf-8")
 
     def from_disk(self, path: Union[str, Path], *, exclude: Sequence[str] = ()) -> "U2TFComponent":
-        """Use the model folder saved inside the pipeline (never the original source)."""
-        self.model_name = str(Path(path) / self.MODEL_DIR)
-        self._u2tf = None
+        """Use the model folder saved inside the pipeline (never the original source) and its lexicon."""
+        path = Path(path)
+        if "model" not in exclude:
+            self.model_name, self._model_bytes, self._u2tf = str(path / self.MODEL_DIR), None, None
+        if "lexicon" not in exclude and (path / LEXICON_FILE).exists():
+            self.lexicon, self._u2tf = json.loads((path / LEXICON_FILE).read_text(encoding="utf-8")), None
         return self
 
     def to_bytes(self, *, exclude: Sequence[str] = ()) -> bytes:
-        import io
-        import tarfile
-
-        with tempfile.TemporaryDirectory() as tmp:
-            self.to_disk(tmp)
-            buf = io.BytesIO()
-            with tarfile.open(fileobj=buf, mode="w") as tar:
-                tar.add(Path(tmp) / self.MODEL_DIR, arcname=self.MODEL_DIR)
-            return buf.getvalue()
+        """The model folder (as a tar) and the lexicon, without touching the disk but to read the model."""
+        return to_bytes({"model": self._model_tar, "lexicon": self._lexicon_json}, exclude)
 
     def from_bytes(self, data: bytes, *, exclude: Sequence[str] = ()) -> "U2TFComponent":
-        import io
-        import tarfile
+        """Keep the model in memory (loaded through a temporary folder, removed once its weights are read)."""
 
-        tmp = tempfile.mkdtemp(prefix="u2tf-")
-        with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-            tar.extractall(tmp, filter="data")
-        return self.from_disk(tmp)
+        def set_model(tar: bytes) -> None:
+            self._model_bytes, self.model_name, self._u2tf = tar, None, None
+
+        def set_lexicon(text: str) -> None:
+            self.lexicon, self._u2tf = (json.loads(text) or None), None
+
+        from_bytes(data, {"model": set_model, "lexicon": set_lexicon}, exclude)
+        return self
+
+    def _model_folder(self) -> Path:
+        from ..core.io import resolve_model
+
+        return resolve_model(self.model_name)
+
+    def _model_tar(self) -> bytes:
+        if self._model_bytes is not None:
+            return self._model_bytes
+        buf = io.BytesIO()
+        with tarfile.open(fileobj=buf, mode="w") as tar:
+            tar.add(self._model_folder(), arcname=self.MODEL_DIR)
+        return buf.getvalue()
+
+    def _lexicon(self) -> Lexicon:
+        """The config's lexicon: a file read now, or a table."""
+        return Lexicon.from_file(self.lexicon) if isinstance(self.lexicon, str) else Lexicon(self.lexicon)
+
+    def _lexicon_json(self) -> str:
+        entries = self._lexicon().entries
+        return json.dumps({" ".join(key): value for key, value in entries.items()}, ensure_ascii=False)
 
 
-@Language.factory("u2tf", default_config=DEFAULT_CONFIG)
+@Language.factory("u2tf", default_config=DEFAULT_CONFIG,
+                  assigns=sorted(set(ASSIGNS["annotate"] + ASSIGNS["replace"])), retokenizes=True)
 def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctuation: bool, truecase: bool,
-              itn: bool, batch_size: int, device: str, dtype: str) -> U2TFComponent:
-    """Factory of the ``u2tf`` component (see :class:`U2TFComponent`)."""
+              itn: Union[bool, List[str]], batch_size: int, device: str, dtype: str, disfluencies: str,
+              spell_numbers_below: int, written_input: str, lexicon: Union[None, str, Dict[str, str]],
+              label_thresholds: Optional[Dict[str, Dict[str, float]]]) -> U2TFComponent:
+    """Factory of the ``u2tf`` component (see :class:`U2TFComponent`; ``model``: a registered loader such as
+    ``spacy-u2tf.PackagedModel.v1`` or ``spacy-u2tf.ModelFolder.v1``, a packaged name or a folder)."""
     return U2TFComponent(nlp, name, model=model, mode=mode, punctuation=punctuation, truecase=truecase, itn=itn,
-                         batch_size=batch_size, device=device, dtype=dtype)
+                         batch_size=batch_size, device=device, dtype=dtype, disfluencies=disfluencies,
+                         spell_numbers_below=spell_numbers_below, written_input=written_input, lexicon=lexicon,
+                         label_thresholds=label_thresholds)

@@ -3,27 +3,34 @@
 Half of the examples come from the data pipeline's span pairs (ITN spans and mixed-case words, with frequent
 classes thinned), half from generated entities of rare classes placed in real spoken context. Each example gets
 between ``--min-context`` and ``--context`` words of context, so the model serves any context in that range.
+With ``--pair-share`` that share of examples comes from :mod:`spacy_u2tf.data.converter_pairs` (mixed-case list
+words, currencies said after the number, "o'clock", numbers read in pairs, titles); ``--hold-out-words`` of the
+list words (by word group) never reach training, from either source, and the dev set scores them apart.
 Batches are cut from a length-sorted pool (little padding). The learning rate follows the time budget
-(``--minutes``): warmup, then cosine decay to the deadline. Resumable; every ``--eval-every`` steps the dev set
+(``--minutes``), or ``--steps`` where that ends first: warmup, then cosine decay to the end. Resumable; every ``--eval-every`` steps the dev set
 (generated entities, a fixed seed apart from training) is scored by exact match per class and the best model is
 kept in ``best/``. ``--export`` writes the best model in fp16 with ``MODEL_CARD.md``.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import platform
 import random
 import time
 from collections import Counter, defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from ..core.labels import MIXED_CLASS
 from ..core.spans import span_input, span_text
+from ..data.converter_pairs import PAIR_CLASSES, Form, Passage, is_held_out, mixed_forms, pair_passage, \
+    random_passage, split_words
 from ..data.example import Example
 from ..data.generators import GENERATED_CLASSES, generate_pair
 from ..data.house_style import house_written
+from ..data.mixed_case import mixed_case_words
+from .run_log import open_log
 from .shards import mixture, parse_weights
 
 Pair = Tuple[str, str, str]  # (span_input text, written span, class)
@@ -34,10 +41,49 @@ DEV_SEED = 12345
 POOL_BATCHES = 32  # batches drawn at once, sorted by length, then cut
 
 
-def pipeline_pairs(stream: Iterator[Example], rng: random.Random, contexts: Tuple[int, int]) -> Iterator[Pair]:
-    """Span pairs of the pipeline's examples in the house style (frequent classes thinned by :data:`KEEP`)."""
+@dataclass
+class ConverterTrainingConfig:
+    """Settings of one converter training run: the options of ``u2tf train converter`` (``--help`` says what each
+    does), with the same names and defaults."""
+
+    data: Path
+    out: Path
+    weights: str = ""
+    init: Optional[Path] = None
+    minutes: float = 60.0
+    steps: int = 0
+    batch_size: int = 96
+    lr: float = 1e-3
+    warmup: int = 300
+    dim: int = 192
+    heads: int = 4
+    enc_layers: int = 3
+    dec_layers: int = 2
+    context: int = 3
+    min_context: int = 2
+    generated_share: float = 0.5
+    pair_share: float = 0.0
+    hold_out_words: float = 0.0
+    dev_per_class: int = 100
+    threads: int = 0
+    device: str = "cpu"
+    eval_every: int = 500
+    save_every: int = 200
+    log_every: int = 50
+    export: Optional[Path] = None
+    resume: bool = False
+    seed: int = 0
+    quiet: bool = False
+
+
+def pipeline_pairs(stream: Iterator[Example], rng: random.Random, contexts: Tuple[int, int],
+                   hold_out: float = 0.0) -> Iterator[Pair]:
+    """Span pairs of the pipeline's examples in the house style (frequent classes thinned by :data:`KEEP`),
+    without the mixed-case words of the held-out ``hold_out`` share of word groups."""
     for ex in stream:
         for s in ex.spans:
+            if s.cls == MIXED_CLASS and hold_out and is_held_out(s.written, hold_out):
+                continue
             if rng.random() < KEEP.get(s.cls, 1.0):
                 written = house_written(s.written, s.cls, ex.spoken[s.start:s.end])
                 yield span_input(ex.spoken, s.start, s.end, rng.randint(*contexts)), written, s.cls
@@ -61,6 +107,32 @@ def dev_set(hosts: List[List[str]], context: int, per_class: int = 100, seed: in
             for _ in range(per_class)]
 
 
+def passage_pair(passage: Passage, context: int) -> Pair:
+    """A :mod:`~spacy_u2tf.data.converter_pairs` passage as a training pair."""
+    words, start, end, written, cls = passage
+    return span_input(words, start, end, context), written, cls
+
+
+def pair_dev_set(hosts: List[List[str]], context: int, hold_out: float, per_class: int = 100,
+                 seed: int = DEV_SEED) -> List[Pair]:
+    """Held-out :mod:`~spacy_u2tf.data.converter_pairs` passages: ``per_class`` of every class but ``mixed``,
+    and of mixed-case words seen in training (``mixed_seen``) and held out from it (``mixed_held_out``)."""
+    rng = random.Random(f"pairs:{seed}")
+    seen, held = (mixed_forms(words) for words in split_words(mixed_case_words(), hold_out))
+    pairs = [passage_pair(pair_passage(rng, rng.choice(hosts), context, cls), context)
+             for cls in PAIR_CLASSES if cls != MIXED_CLASS for _ in range(per_class)]
+    for name, forms in (("mixed_seen", seen), ("mixed_held_out", held)):
+        for _ in range(per_class if forms else 0):
+            text, written, _ = passage_pair(pair_passage(rng, rng.choice(hosts), context, MIXED_CLASS, forms), context)
+            pairs.append((text, written, name))
+    return pairs
+
+
+def training_forms(hold_out: float) -> List[Form]:
+    """The mixed-case forms training may use: those of the list words outside the held-out share."""
+    return mixed_forms(split_words(mixed_case_words(), hold_out)[0])
+
+
 def score(converter: Any, pairs: Sequence[Pair], *, digit_retry: bool = False) -> Dict[str, Any]:
     """Exact match per class and the guard fallback rate on ``pairs``: of the raw model output, or with
     ``digit_retry`` of the output as the formatter uses it (wrong digits get a second try, see
@@ -71,7 +143,7 @@ def score(converter: Any, pairs: Sequence[Pair], *, digit_retry: bool = False) -
     from ..core.guards import convert_checked
 
     spoken = [span_words(text) for text in inputs]
-    outputs, _, retries = convert_checked(converter, inputs, spoken, [p[2] == "mixed" for p in pairs])
+    outputs, _, retries = convert_checked(converter, inputs, spoken, [p[2].startswith(MIXED_CLASS) for p in pairs])
     return {**score_outputs(pairs, outputs), "digit_retries": retries}
 
 
@@ -88,7 +160,7 @@ def score_outputs(pairs: Sequence[Pair], outputs: Sequence[str]) -> Dict[str, An
     reasons: Counter = Counter()
     for (text, want, cls), got in zip(pairs, outputs):
         hits[cls].append(int(got == want))
-        reason = check_span(span_words(text), got, "mixed" if cls == "mixed" else None)
+        reason = check_span(span_words(text), got, MIXED_CLASS if cls.startswith(MIXED_CLASS) else None)
         if reason:
             reasons[reason.split(":")[0]] += 1
     exact = {cls: round(sum(v) / len(v), 4) for cls, v in sorted(hits.items())}
@@ -107,14 +179,7 @@ def batches(source: Iterator[Pair], batch_size: int, rng: random.Random) -> Iter
         yield from cut
 
 
-def read_log(out: Path) -> List[Dict[str, Any]]:
-    path = Path(out) / "train.log"
-    if not path.exists():
-        return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-
-
-def train(args: argparse.Namespace) -> Path:
+def train(args: ConverterTrainingConfig) -> Path:
     """Train (or resume) into ``args.out``; returns the folder of the best model."""
     import torch
     import torch.nn.functional as F
@@ -126,8 +191,7 @@ def train(args: argparse.Namespace) -> Path:
     if args.threads:
         torch.set_num_threads(args.threads)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    log = open(out / "train.log", "a", encoding="utf-8")
+    log = open_log(out)
     if args.init is not None:
         # warm start: architecture and vocabulary come from the converter folder, not from --dim/--*-layers
         converter = SpanConverter.load(args.init, device=args.device, dtype=torch.float32)
@@ -152,20 +216,28 @@ def train(args: argparse.Namespace) -> Path:
     def lr_factor(elapsed: float) -> float:
         if step < args.warmup:
             return (step + 1) / args.warmup
-        return 0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, elapsed / budget)))
+        # whichever budget ends first sets the pace: on a busy machine a step budget keeps the schedule's shape
+        progress = max(elapsed / budget, step / args.steps if args.steps else 0.0)
+        return 0.05 + 0.95 * 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
 
     contexts = (min(args.min_context, args.context), args.context)
     weights = parse_weights(args.weights)
     dev_hosts = [ex.spoken for ex, _ in zip(mixture(Path(args.data), weights, random.Random(DEV_SEED)), range(200))]
     dev = dev_set(dev_hosts, args.context, args.dev_per_class)
+    if args.pair_share:
+        dev += pair_dev_set(dev_hosts, args.context, args.hold_out_words, args.dev_per_class)
     rng = random.Random(f"{args.seed}:{step}")
     stream = mixture(Path(args.data), weights, rng)
     hosts = [next(stream).spoken for _ in range(500)]
-    real = pipeline_pairs(stream, rng, contexts)
+    real = pipeline_pairs(stream, rng, contexts, args.hold_out_words)
+    forms = training_forms(args.hold_out_words)
 
     def examples() -> Iterator[Pair]:
         while True:
-            if rng.random() < args.generated_share:
+            if args.pair_share and rng.random() < args.pair_share:
+                context = rng.randint(*contexts)
+                yield passage_pair(random_passage(rng, rng.choice(hosts), context, forms), context)
+            elif rng.random() < args.generated_share:
                 yield generated_pair(rng, rng.choice(hosts), rng.randint(*contexts))
             else:
                 yield next(real)
@@ -241,48 +313,7 @@ def train(args: argparse.Namespace) -> Path:
     return out / "best"
 
 
-def model_card(out: Path, args: argparse.Namespace, speed: Optional[float] = None) -> str:
-    """Markdown card of the run in ``out``: data, steps, time, hardware, dev scores of the kept model."""
-    import torch
-
-    entries = read_log(out)
-    evals = [e for e in entries if "dev" in e]
-    kept = [e for e in evals if e.get("best")][-1:] or evals[-1:]
-    last = ([e for e in entries if "step" in e] or [{}])[-1]
-    config = json.loads((out / "best" / "converter_config.json").read_text())["model"]
-    lines = [
-        "# u2tf stage-2 span converter",
-        "",
-        "Character-level encoder-decoder that rewrites one spoken span (with a few read-only context words) into",
-        "its written form; every digit is its own output token. Trained from scratch.",
-        "",
-        f"- architecture: d={config['d']}, heads={config['heads']}, encoder layers={config['enc_layers']}, "
-        f"decoder layers={config['dec_layers']}, feed-forward={config['ff']}, max positions={config['max_positions']}",
-        f"- weights: fp16 safetensors ({(Path(args.export) / 'converter.safetensors').stat().st_size / 1e6:.1f} MB)"
-        if args.export and (Path(args.export) / "converter.safetensors").exists() else "- weights: fp16 safetensors",
-        f"- data: span pairs from `{args.data}` (weights `{args.weights or 'equal'}`; frequent classes thinned: "
-        f"{', '.join(f'{k} {v}' for k, v in KEEP.items())}) and generated entities "
-        f"(share {args.generated_share}) of {len(GENERATED_CLASSES)} classes; context "
-        f"{args.min_context}-{args.context} words",
-        f"- training: {last.get('step', '?')} steps of {args.batch_size} spans "
-        f"({last.get('seen', '?')} spans), {float(last.get('elapsed_s', 0)) / 60:.0f} min, AdamW lr {args.lr}, "
-        f"warmup {args.warmup}, cosine decay over the time budget",
-        f"- hardware: {platform.processor() or platform.machine()}, {args.threads or torch.get_num_threads()} "
-        f"thread(s), torch {torch.__version__}",
-    ]
-    if speed:
-        lines.append(f"- speed: {speed:.0f} spans/s (batched greedy decoding, fp32, {torch.get_num_threads()} threads)")
-    if kept:
-        dev = kept[0]["dev"]
-        lines += ["", f"## Dev: generated held-out entities (seed {DEV_SEED}), step {kept[0]['step']}", "",
-                  "| class | exact match |", "|---|---|"]
-        lines += [f"| {cls} | {value:.3f} |" for cls, value in dev["exact"].items()]
-        lines += [f"| **mean** | **{dev['mean']:.3f}** |", "",
-                  f"Guard fallback rate on this set: {dev['fallback_rate']:.3f} ({dev.get('fallbacks', {})})."]
-    return "\n".join(lines) + "\n"
-
-
-def export(args: argparse.Namespace) -> Path:
+def export(args: ConverterTrainingConfig) -> Path:
     """Write the best model of ``args.out`` to ``args.export``: fp16 weights, config, vocabulary, model card."""
     import torch
 
@@ -302,47 +333,7 @@ def export(args: argparse.Namespace) -> Path:
         started = time.time()
         converter.convert(inputs)
         speed = len(inputs) / (time.time() - started)
-    (target / "MODEL_CARD.md").write_text(model_card(out, args, speed))
+    from .model_card import converter_card
+
+    (target / "MODEL_CARD.md").write_text(converter_card(out, args, speed))
     return target
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
-    parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint, best/, train.log")
-    parser.add_argument("--weights", default="", help="source weights for pipeline spans, e.g. sgd=3,qmsum=2")
-    parser.add_argument("--init", type=Path, default=None,
-                        help="converter folder to start from (its architecture overrides --dim and the layer counts)")
-    parser.add_argument("--minutes", type=float, default=60.0, help="time budget (the LR schedule follows it)")
-    parser.add_argument("--steps", type=int, default=0, help="stop after this many steps (0: time budget only)")
-    parser.add_argument("--batch-size", type=int, default=96)
-    parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--warmup", type=int, default=300)
-    parser.add_argument("--dim", type=int, default=192)
-    parser.add_argument("--heads", type=int, default=4)
-    parser.add_argument("--enc-layers", type=int, default=3)
-    parser.add_argument("--dec-layers", type=int, default=2)
-    parser.add_argument("--context", type=int, default=3, help="most context words on each side of a span")
-    parser.add_argument("--min-context", type=int, default=2, help="fewest context words in training examples")
-    parser.add_argument("--generated-share", type=float, default=0.5)
-    parser.add_argument("--dev-per-class", type=int, default=100)
-    parser.add_argument("--threads", type=int, default=0)
-    parser.add_argument("--device", default="cpu")
-    parser.add_argument("--eval-every", type=int, default=500)
-    parser.add_argument("--save-every", type=int, default=200)
-    parser.add_argument("--log-every", type=int, default=50)
-    parser.add_argument("--export", type=Path, default=None, help="write the best model here (fp16 + model card)")
-    parser.add_argument("--export-only", action="store_true", help="skip training: export the best model of --out")
-    parser.add_argument("--resume", action="store_true")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quiet", action="store_true")
-
-
-def run(args: argparse.Namespace) -> int:
-    if not args.export_only:
-        print(f"best model: {train(args)}")
-    if args.export:
-        print(f"exported: {export(args)}")
-    elif args.export_only:
-        print("--export-only needs --export")
-        return 2
-    return 0

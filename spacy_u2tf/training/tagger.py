@@ -7,20 +7,63 @@ Runs unchanged on CUDA (``--device cuda``) with a larger batch. ``--teacher`` di
 """
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
 import math
 import random
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional, Sequence, Tuple
 
+from ..core.labels import DISFL_LABELS
 from ..core.tagger import DEFAULT_LABELS, IGNORE, TaggerModel, WindowSpec
+from ..data.disfluency import UNLABELED
 from ..data.example import Example
+from .run_log import open_log
 from .shards import mixture, parse_weights
 
-PRUNE_BATCHES = 16  # batches that score feed-forward neurons for --ffn (about 8 s on 2 CPU cores)
+PRUNE_BATCHES = 16  # batches that score feed-forward neurons for --ffn
+
+
+@dataclass
+class TaggerTrainingConfig:
+    """Settings of one tagger training run: the options of ``u2tf train tagger`` (``--help`` says what each does),
+    with the same names and defaults."""
+
+    data: Path
+    out: Path
+    init: Optional[Path] = None
+    layers: str = ""
+    ffn: int = 0
+    heads: int = 0
+    teacher: Optional[Path] = None
+    distill: float = 0.7
+    temperature: float = 2.0
+    weights: str = ""
+    loss_weights: str = ""
+    steps: int = 5000
+    minutes: Optional[float] = None
+    batch_size: int = 32
+    max_len: int = 64
+    overlap: int = 16
+    lr: float = 1e-4
+    warmup: int = 200
+    bf16: bool = False
+    freeze_embeddings: bool = False
+    disfluency_head: bool = False
+    train_heads: str = ""
+    threads: int = 0
+    device: str = "cpu"
+    dev: Optional[Path] = None
+    dev_limit: int = 200
+    eval_every: int = 500
+    save_every: int = 200
+    log_every: int = 20
+    export: Optional[Path] = None
+    resume: bool = False
+    seed: int = 0
+    quiet: bool = False
 
 
 def default_encoder_path() -> Path:
@@ -35,8 +78,12 @@ def default_encoder_path() -> Path:
 
 def training_windows(ex: Example, pieces: Sequence[Sequence[int]], spec: WindowSpec, label_ids: Dict[str, Dict[str, int]],
                      rng: random.Random) -> Iterator[Tuple[List[int], Dict[str, List[int]]]]:
-    """Cut an example into windows at word boundaries (random first offset); labels on first subwords."""
+    """Cut an example into windows at word boundaries (random first offset); labels on first subwords.
+
+    A word's label ``"-"`` (a word inserted into the spoken side only) and a head the example has no labels for
+    (``disfl`` on examples made without disfluency labels) get no target."""
     words = len(pieces)
+    gold = {h: getattr(ex, h) or [UNLABELED] * words for h in label_ids}
     start = rng.randrange(min(8, words)) if words > 8 else 0
     while start < words:
         ids: List[int] = []
@@ -44,7 +91,7 @@ def training_windows(ex: Example, pieces: Sequence[Sequence[int]], spec: WindowS
         end = start
         while end < words and len(ids) + len(pieces[end]) <= spec.content:
             for h, table in label_ids.items():
-                labels[h].append(table[getattr(ex, h)[end]])
+                labels[h].append(table.get(gold[h][end], IGNORE))
                 labels[h].extend([IGNORE] * (len(pieces[end]) - 1))
             ids.extend(pieces[end])
             end += 1
@@ -128,7 +175,7 @@ def keep_encoder_layers(model: TaggerModel, layers: str) -> None:
     model.encoder.config.num_hidden_layers = len(keep)
 
 
-def narrow_encoder(tagger, args: argparse.Namespace, spec: WindowSpec, label_ids: Dict[str, Dict[str, int]]) -> None:
+def narrow_encoder(tagger, args: TaggerTrainingConfig, spec: WindowSpec, label_ids: Dict[str, Dict[str, int]]) -> None:
     """``--heads N`` / ``--ffn N``: keep the N most important attention heads / feed-forward neurons of every
     encoder layer (heads first), each scored on ``PRUNE_BATCHES`` training batches of their own seed."""
     from .prune import head_importance, neuron_importance, prune_feed_forward, prune_heads
@@ -156,7 +203,8 @@ def selection_score(scores: Dict[str, float]) -> float:
     return sum(scores[k] for k in keys) / max(1, len(keys))
 
 
-def train(args: argparse.Namespace) -> Path:
+def train(args: TaggerTrainingConfig) -> Path:
+    """Train (or resume) into ``args.out``; returns the folder of the best model."""
     import torch
     from tqdm import tqdm
 
@@ -170,8 +218,7 @@ def train(args: argparse.Namespace) -> Path:
     if args.threads:
         torch.set_num_threads(args.threads)
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    log = open(out / "train.log", "a", encoding="utf-8")
+    log = open_log(out)
     (out / "args.json").write_text(json.dumps({k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()
                                                if not callable(v)}, indent=1))
     device = torch.device(args.device)
@@ -185,8 +232,10 @@ def train(args: argparse.Namespace) -> Path:
         model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
     if args.layers:
         keep_encoder_layers(model, args.layers)
+    if args.disfluency_head and "disfl" not in model.labels:
+        model.add_head("disfl", DISFL_LABELS)
     tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
-    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in model.labels.items()}
     if args.heads or args.ffn:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
@@ -198,6 +247,12 @@ def train(args: argparse.Namespace) -> Path:
     if args.freeze_embeddings:
         for p in model.encoder.embeddings.parameters():
             p.requires_grad_(False)
+    if args.train_heads:  # a new head on a trained tagger: every other weight stays exactly as it was
+        chosen = {h.strip() for h in args.train_heads.split(",") if h.strip()}
+        if not chosen or chosen - set(model.labels):
+            raise SystemExit(f"--train-heads {args.train_heads}: heads of this tagger are {sorted(model.labels)}")
+        for name, p in model.named_parameters():
+            p.requires_grad_(name.split(".")[:2] in ([["heads", h] for h in chosen]))
     params = [p for p in model.parameters() if p.requires_grad]
     optim = torch.optim.AdamW(params, lr=args.lr, weight_decay=0.01,
                               fused=hasattr(torch.optim.AdamW, "fused") and device.type in ("cpu", "cuda"))
@@ -218,7 +273,7 @@ def train(args: argparse.Namespace) -> Path:
         sched.load_state_dict(state["sched"])
         step, best = state["step"], state["best"]
         print(f"resumed from {ckpt} at step {step} (best {best:.4f})")
-    loss_w = {"punct": 1.0, "case": 1.0, "itn": 1.0}
+    loss_w = {h: 1.0 for h in model.labels}
     loss_w.update(parse_weights(args.loss_weights))
     rng = random.Random(f"{args.seed}:{step}")
     stream = mixture(Path(args.data), parse_weights(args.weights), rng)
@@ -259,13 +314,19 @@ def train(args: argparse.Namespace) -> Path:
         targets = {h: t.to(device) for h, t in targets.items()}  # once, for the cross-entropy and the soft labels
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
             logits = model(input_ids, mask)
-        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits)
+        # a head with no target in this batch (no disfluency labels in any window) adds nothing, not a NaN
+        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits
+                   if bool((targets[h] != IGNORE).any()))
         if teacher is not None:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
             loss = (1.0 - args.distill) * loss + args.distill * distillation_loss(
                 logits, soft, targets, args.temperature, loss_w)
         optim.zero_grad(set_to_none=True)
+        if not (torch.is_tensor(loss) and loss.requires_grad):  # no targets for the trained heads in this batch
+            step += 1
+            bar.update(1)
+            continue
         loss.backward()
         torch.nn.utils.clip_grad_norm_(params, 1.0)
         optim.step()
@@ -294,50 +355,3 @@ def train(args: argparse.Namespace) -> Path:
         Tagger.load(out / "best").save(Path(args.export), dtype=torch.float16)
     log.close()
     return out / "best"
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
-    parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint.pt, train.log, best/")
-    parser.add_argument("--init", type=Path, default=None, help="BERT-style encoder folder (default: packaged MiniLM-L6), "
-                        "or a trained tagger folder to continue from")
-    parser.add_argument("--layers", default="", help="keep only these encoder layers of --init, e.g. '0,3' "
-                        "(a shallower, faster tagger)")
-    parser.add_argument("--ffn", type=int, default=0, help="keep this many feed-forward neurons per layer (the most "
-                        "important on training batches), e.g. 768 of 1536: a faster tagger")
-    parser.add_argument("--heads", type=int, default=0, help="keep this many attention heads per layer (the most "
-                        "important on training batches; each keeps its size), e.g. 6 of 12: a faster tagger")
-    parser.add_argument("--teacher", type=Path, default=None, help="a trained tagger folder to distil from (same "
-                        "tokenizer and labels), e.g. the u2tf-default tagger for a pruned student")
-    parser.add_argument("--distill", type=float, default=0.7, help="with --teacher: the teacher's soft labels' share "
-                        "of the loss (the rest is the reference labels' cross-entropy)")
-    parser.add_argument("--temperature", type=float, default=2.0, help="with --teacher: softmax temperature of the "
-                        "soft labels")
-    parser.add_argument("--weights", default="", help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
-    parser.add_argument("--loss-weights", default="", help="e.g. 'punct=1,case=1,itn=1' (default equal)")
-    parser.add_argument("--steps", type=int, default=5000)
-    parser.add_argument("--minutes", type=float, default=None, help="stop after this wall time")
-    parser.add_argument("--batch-size", type=int, default=32)
-    parser.add_argument("--max-len", type=int, default=64, help="subwords per window incl. [CLS]/[SEP]")
-    parser.add_argument("--overlap", type=int, default=16, help="window overlap at inference")
-    parser.add_argument("--lr", type=float, default=1e-4)
-    parser.add_argument("--warmup", type=int, default=200)
-    parser.add_argument("--bf16", action="store_true", help="bf16 autocast (CPU AVX-512 bf16 or CUDA)")
-    parser.add_argument("--freeze-embeddings", action="store_true")
-    parser.add_argument("--threads", type=int, default=0)
-    parser.add_argument("--device", default="cpu")
-    parser.add_argument("--dev", type=Path, default=None, help="dev references (e.g. DialogSum dev JSONL)")
-    parser.add_argument("--dev-limit", type=int, default=200)
-    parser.add_argument("--eval-every", type=int, default=500)
-    parser.add_argument("--save-every", type=int, default=200)
-    parser.add_argument("--log-every", type=int, default=20)
-    parser.add_argument("--export", type=Path, default=None, help="write the best model here as fp16 at the end")
-    parser.add_argument("--resume", action="store_true")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--quiet", action="store_true")
-
-
-def run(args: argparse.Namespace) -> int:
-    best = train(args)
-    print(f"best model: {best}")
-    return 0

@@ -76,7 +76,7 @@ def test_tagger_labels_agree_with_torch(tiny_model_path, cache) -> None:
 
 
 def test_u2tf_dtypes(tiny_model_path, cache) -> None:
-    fp32 = U2TF.from_pretrained(tiny_model_path)
+    fp32 = U2TF.from_pretrained(tiny_model_path, dtype="fp32")
     onnx = U2TF.from_pretrained(tiny_model_path, dtype="onnx")
     texts = [" ".join(d) for d in DOCS]
     assert onnx.format_batch(texts) == fp32.format_batch(texts)

@@ -82,3 +82,15 @@ def test_forked_children_run_without_tokenizer_or_torch_threads(model, monkeypat
         os._exit(0 if ok else 1)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_idle_cores_leaves_out_cores_other_processes_run_on(tmp_path) -> None:
+    from spacy_u2tf.core.parallel import available_cores, idle_cores
+
+    cores = available_cores()
+    loadavg = tmp_path / "loadavg"
+    loadavg.write_text("0.50 0.40 0.30 1/300 12345\n")  # only this process runs
+    assert idle_cores(str(loadavg)) == cores
+    loadavg.write_text(f"9.0 9.0 9.0 {cores + 5}/300 12345\n")  # every core busy elsewhere
+    assert idle_cores(str(loadavg)) == 1
+    assert idle_cores(str(tmp_path / "missing")) == cores

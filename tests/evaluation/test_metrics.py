@@ -44,8 +44,9 @@ def test_hand_computed_errors() -> None:
     # ref marks: COMMA after Bob, PERIOD at end; hyp: QUESTION at end -> errors: COMMA deleted, PERIOD->QUESTION
     assert m["PER"] == pytest.approx(2 / 2)
     assert m["punct_f1_COMMA"] == 0 and m["punct_f1_PERIOD"] == 0 and m["punct_f1_QUESTION"] == 0
-    # ITN reference words: "$5" (1 word) -> wrong
-    assert m["I-WER"] == 1.0 and m["exact_money"] == 0
+    # ITN reference words: "$5" (1 word) -> "five" substituted, "dollars" inserted right after it
+    assert m["I-WER"] == 2.0 and m["iwer_spans"] == 1.0 and m["exact_money"] == 0
+    assert (m["itn_substituted"], m["itn_inserted"], m["itn_deleted"]) == (1, 1, 0)
     # mixed words: McDonald's -> wrong
     assert m["M-WER"] == 1.0
     # plain words: Hi Bob I paid at -> all kept ignoring case
@@ -130,8 +131,11 @@ def test_itn_and_mixed_scores() -> None:
     assert ex.round_trips()
     hyp = "On June the 5th I paid $5 and seven dollars to McDonald's and Iphone."
     m = evaluate([ex], [hyp])
-    # ITN words: June 5th $5 $7 -> only $7 wrong (aligned to "seven"); "the" is inserted inside the date span
-    assert m["itn_words"] == 4 and m["I-WER"] == 0.25
+    # ITN span words: June 5th $5 $7 -> only $7 wrong (aligned to "seven"); "the" is inserted inside the date span
+    assert m["itn_span_words"] == 4 and m["iwer_spans"] == 0.25
+    # paper protocol: "june" is reproduced by the spoken input, so the ITN words are 5th $5 $7; "the" is inserted
+    # after "june" (not an ITN word), "$7" -> "seven" and "dollars" inserted after it
+    assert m["itn_words"] == 3 and m["I-WER"] == round(2 / 3, 4)
     assert m["exact_date"] == 0 and m["spans_date"] == 1
     assert m["exact_money"] == 0.5 and m["spans_money"] == 2
     # mixed words: McDonald's right, iPhone wrong
@@ -154,7 +158,8 @@ def test_reference_that_does_not_round_trip_is_scored_as_plain() -> None:
     ex = date_example()
     ex.written = "On June 5th, I paid $5 and $7 to McDonald's and iPhone."  # labels miss the comma
     m = evaluate([ex], [ex.written])
-    assert m["references_without_groups"] == 1 and m["itn_words"] == 0 and m["PER"] == 0
+    assert m["references_without_groups"] == 1 and m["itn_span_words"] == 0 and m["PER"] == 0
+    assert m["itn_words"] == 3 and m["I-WER"] == 0  # the paper protocol needs no labels
 
 
 def test_empty_documents() -> None:
@@ -199,3 +204,21 @@ def test_label_scores_hand_computed() -> None:
     assert s["case_f1_CAPITAL"] == 0.6667 and s["case_r_ACRONYM"] == 0
     # spans: gold {(3,4)}, pred {(2,3), (3,4)} -> P .5 R 1
     assert (s["itn_span_p"], s["itn_span_r"], s["itn_span_f1"]) == (0.5, 1.0, 0.6667)
+
+
+def test_mixed_case_errors_and_false_mixed() -> None:
+    ref = plain_example("I use an iPhone at McDonald's with Bob and NASA's CEOs.")
+    # iPhone right, McDonald's wrong (M-WER), "BoB" written mixed where the reference is Capitalized, "YouTube"
+    # inserted: two false MIXED words; "IPhone"-style errors on a mixed reference word are M-WER errors only
+    m = evaluate([ref], ["I use an iPhone at Mcdonald's with BoB YouTube and NASA's CEOs."])
+    assert m["mixed_words"] == 3 and m["M-WER"] == round(1 / 3, 4)  # iPhone, McDonald's, CEOs
+    assert m["false_mixed_words"] == 2 and m["false_mixed"] == round(2 / 11, 6)
+    m = evaluate([ref], ["I use an IPhone at 'McDonald's' with Bob and NASA's CEOs."])
+    assert m["M-WER"] == round(1 / 3, 4) and m["false_mixed_words"] == 0  # quotes around a word do not count
+
+
+def test_sentences_run_together_are_not_mixed_case_words() -> None:
+    from spacy_u2tf.evaluation.metrics import _is_mixed
+
+    assert not any(map(_is_mixed, ["days.Yes", "OK.Here", "sorry.I", "NASA's", "Hello", "U.S."]))
+    assert all(map(_is_mixed, ["Ph.D", "McDonald's", "iPhone", "'YouTube'", "O'Brien", "CEOs"]))

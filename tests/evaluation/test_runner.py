@@ -43,7 +43,8 @@ def test_command_system_and_runner(tmp_path: Path) -> None:
     assert failed == 0 and [ex.spoken for ex in examples][1] == ["hello", "there"]
     report = evaluate_systems(examples, [upper])
     scores = report[upper.name]
-    assert scores["punct_f1_PERIOD"] == 1.0 and scores["I-WER"] == 1.0  # "five dollars" is not "$5"
+    # "five dollars" is not "$5": "five" substituted, "dollars" inserted right after it
+    assert scores["punct_f1_PERIOD"] == 1.0 and scores["I-WER"] == 2.0 and scores["iwer_spans"] == 1.0
     assert "PER" in format_table(report)
     broken = CommandSystem(f"{sys.executable} -c \"print('one line only')\"")
     with pytest.raises(RuntimeError, match="wrote 1 lines for 2"):
@@ -114,7 +115,7 @@ def test_iwslt_examples_load_with_auto_format(tmp_path: Path) -> None:
 def test_run_end_to_end(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
     import argparse
 
-    from spacy_u2tf.evaluation.runner import add_arguments, run
+    from spacy_u2tf.cli.eval import add_arguments, run
 
     (tmp_path / "refs.txt").write_text("Hello there.\nIs it ok?\n")
     (tmp_path / "dev.tsv").write_text("is\tO\nit\tO\nok\tQUESTION\n")
@@ -196,3 +197,26 @@ def test_runner_adds_stage1_label_scores_for_models_with_labels() -> None:
     scores = evaluate_systems([ex], [ModelSystem(model=Echo(), name="echo")])["echo"]
     assert scores["label_punct_f1_COMMA"] == scores["label_punct_f1_PERIOD"] == 1.0
     assert scores["label_case_f1_CAPITAL"] == 1.0
+
+
+def test_mixed_case_sentences_make_a_dev_set(tmp_path: Path) -> None:
+    from spacy_u2tf.evaluation.readers import mixed_case_sentences
+
+    docs = ["I bought an iPhone. It was fine.\nWe met Mr. O'Brien at noon. He left.",
+            "Watch it on YouTube. I bought an iPhone.\nNothing here. MACBOOK in capitals is not mixed."]
+    assert list(mixed_case_sentences(docs)) == [
+        "I bought an iPhone.", "We met Mr. O'Brien at noon.", "Watch it on YouTube."]
+    (tmp_path / "r.jsonl").write_text("".join(json.dumps({"text": d}) + "\n" for d in docs))
+    examples, failed = load_examples(tmp_path / "r.jsonl", "jsonl", "own", 2, 0, mixed_only=True)
+    assert failed == 0 and [ex.written for ex in examples] == ["I bought an iPhone.", "We met Mr. O'Brien at noon."]
+    report = evaluate_systems(examples, [CommandSystem("cat")])["cmd:cat"]
+    assert report["mixed_words"] == 2 and report["M-WER"] == 1.0 and report["false_mixed"] == 0
+
+
+def test_chunked_cuts_long_documents(tmp_path: Path) -> None:
+    from spacy_u2tf.evaluation.readers import chunked
+
+    meeting = "\n".join(f"This is turn number {i} of the meeting, said the chair." for i in range(20))
+    pieces = list(chunked([meeting], 30))
+    assert len(pieces) > 3 and all(20 <= len(p.split()) <= 60 for p in pieces[:-1])
+    assert " ".join(pieces).count("This is turn") == 20

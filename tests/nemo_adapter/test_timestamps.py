@@ -164,7 +164,7 @@ def test_postprocessor_timestamps_when_the_model_rewrites_written_words(tiny_mod
     written = "Hello, World. I paid $5.".split()
     st = stamps(written)
     [out] = post([FakeHypothesis(" ".join(written), {"word": st})])
-    assert len(model.process(written).spoken) != len(written)  # the model did rewrite the words
+    assert out.text == model.process(written).text  # formatted as the model formats the written words
     _assert_consistent(out, st[0], st[-1])
 
 
@@ -183,3 +183,61 @@ def test_postprocessor_rejects_malformed_word_timestamps(tiny_model_path) -> Non
     [out] = post([plain])
     assert out.text == post.u2tf.format("hello there") and out.timestamp == {"char": []}
 
+
+
+# -- disfluency removal ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["fillers", "all"])
+def test_postprocessor_drops_disfluent_words_and_keeps_the_others_times(rule_disfluency_model, mode: str) -> None:
+    from nemo_adapter import U2TFPostProcessor
+
+    model = rule_disfluency_model(mode)
+    post = U2TFPostProcessor(model)
+    spoken = "um so we went uh to the the store".split()
+    st = stamps(spoken)
+    [out] = post([FakeHypothesis(" ".join(spoken), {"word": st, "char": ["kept"]})])
+    result = model.process(spoken)
+    assert out.text == result.text and out.timestamp["char"] == ["kept"]
+    words = out.timestamp["word"]
+    assert [w["word"] for w in words] == result.words
+    dropped = [g.source[0] for g in result.groups if not g.target]
+    assert dropped == ([0, 4, 6] if mode == "all" else [0, 4])  # um, uh (and the first "the")
+    kept = [i for i in range(len(spoken)) if i not in dropped]
+    times = ("start_offset", "end_offset", "start", "end")
+    assert [{k: w[k] for k in times} for w in words] == [{k: st[i][k] for k in times} for i in kept]
+    assert not {st[i]["start_offset"] for i in dropped} & {w["start_offset"] for w in words}
+    segments = out.timestamp["segment"]
+    assert " ".join(s["segment"] for s in segments) == out.text
+    assert segments[0]["start_offset"] == st[1]["start_offset"]  # "so": the dropped "um" is no part of it
+    assert segments[-1]["end_offset"] == st[-1]["end_offset"]
+
+
+def test_postprocessor_disfluency_option(tiny_model_path, tiny_disfluency_model_path) -> None:
+    from nemo_adapter import U2TFPostProcessor, U2TFPostProcessorConfig
+
+    assert U2TFPostProcessorConfig().disfluencies == "keep"
+    with pytest.raises(ValueError, match="no disfluency head"):
+        U2TFPostProcessor(str(tiny_model_path), disfluencies="fillers")
+    post = U2TFPostProcessor(str(tiny_disfluency_model_path), disfluencies="all")
+    assert post.u2tf.disfluencies == "all"
+    spoken = "so um i went uh to the store and and we bought bread".split()
+    st = stamps(spoken)
+    [out] = post([FakeHypothesis(" ".join(spoken), {"word": st})])
+    result = post.u2tf.process(spoken)
+    assert out.text == result.text
+    assert any(not g.target for g in result.groups)  # this random head drops some words
+    by_written = {t: g for g in result.groups for t in g.target}
+    for t, w in enumerate(out.timestamp["word"]):
+        group = by_written[t]
+        if len(group.source) == len(group.target) == 1:
+            assert (w["start_offset"], w["end_offset"]) == (st[group.source[0]]["start_offset"],
+                                                            st[group.source[0]]["end_offset"])
+
+
+def test_streaming_alignment_says_which_words_were_dropped(rule_disfluency_model) -> None:
+    from nemo_adapter import U2TFInverseNormalizer
+
+    itn = U2TFInverseNormalizer(rule_disfluency_model("fillers"))
+    src, out, alignment = itn.get_word_alignment("i went um to the store")
+    assert src == ["i", "went", "um", "to", "the", "store"]
+    assert "um" not in " ".join(out).lower().split()
+    assert [a for a in alignment if not a[1]] == [([2], [], "disfluency")]

@@ -127,7 +127,7 @@ def test_annotate_mode_multiple_spaces_and_already_written_text(nlp) -> None:
     assert isinstance(doc._.u2tf_written, str)
     assert all(t._.u2tf_punct is None for t in doc if t.is_space)
     assert all(t._.u2tf_punct in PUNCT_LABELS for t in doc if not t.is_space)
-    written = nlp("Hello, World. I paid $5.")  # normalised to other words: annotated at Doc level only
+    written = nlp("Hello, World. I paid $5.")  # normalised one word per word: annotated token by token
     assert isinstance(written._.u2tf_written, str)
 
 
@@ -283,6 +283,55 @@ def test_n_process_2_with_onnx_runtime(tiny_model_path, tmp_path) -> None:
     pytest.importorskip("onnx")
     out = _run_multiprocess(tiny_model_path, "onnx", {**os.environ, "U2TF_CACHE": str(tmp_path)})
     assert "CLEAN True" in out and "AFTER True" in out, out
+
+
+# A model that fails on some Docs inside nlp.pipe(n_process=2): spaCy's own workers would leave the parent waiting
+# forever on an exception, so the component must not raise there. A watchdog and the subprocess timeout turn a hang
+# into a failure instead of a stuck pytest.
+_FAILING_SCRIPT = textwrap.dedent("""
+    import os, sys, threading, warnings
+    import spacy
+    from spacy_u2tf.core.api import U2TF
+    original = U2TF.process_batch
+    def process_batch(self, docs, batch_size=None):
+        if any("BOOM" in d for d in docs):
+            raise ValueError("boom")
+        return original(self, docs, batch_size)
+    U2TF.process_batch = process_batch
+    warnings.simplefilter("ignore")
+    timer = threading.Timer(float(sys.argv[2]), lambda: (print("HANG", flush=True), os.killpg(0, 9)))
+    timer.daemon = True
+    timer.start()
+    nlp = spacy.blank("en")
+    nlp.add_pipe("u2tf", config={"model": sys.argv[1]})
+    texts = ["hello there", "BOOM goes this one", "so we met at five", "and BOOM again", "bye now"]
+    docs = list(nlp.pipe(texts, n_process=2, batch_size=2))
+    timer.cancel()
+    print("ERRORS", [d._.u2tf_error for d in docs], flush=True)
+    print("WRITTEN", [d._.u2tf_written for d in docs] == [nlp(t)._.u2tf_written for t in texts], flush=True)
+""")
+
+
+def test_n_process_2_with_failing_docs_neither_hangs_nor_loses_docs(tiny_model_path) -> None:
+    proc = subprocess.Popen([sys.executable, "-c", _FAILING_SCRIPT, str(tiny_model_path), "60"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate()
+    assert "HANG" not in out and proc.returncode == 0, out + err[-3000:]
+    assert "ERRORS [None, 'ValueError: boom', None, 'ValueError: boom', None]" in out, out + err[-3000:]
+    assert "WRITTEN True" in out, out
+
+
+def test_failing_doc_passes_through_unformatted(nlp, monkeypatch) -> None:
+    component = nlp.get_pipe("u2tf")
+    monkeypatch.setattr(component.u2tf, "process_batch", lambda docs, batch_size=None: 1 / 0)
+    monkeypatch.setattr(component.u2tf, "process", lambda text: 1 / 0)
+    with pytest.warns(RuntimeWarning, match="u2tf could not format a Doc"):
+        doc = nlp("hello there")
+    assert doc._.u2tf_error == "ZeroDivisionError: division by zero" and doc._.u2tf_written == "hello there"
 
 
 def test_dtype_reaches_the_model(tiny_model_path) -> None:

@@ -10,7 +10,9 @@ import pytest
 pytest.importorskip("torch")
 
 from spacy_u2tf.data.example import Example, SpanPair  # noqa: E402
+from spacy_u2tf.cli import train_converter as cli  # noqa: E402
 from spacy_u2tf.training import converter as training  # noqa: E402
+from spacy_u2tf.training.run_log import read_log  # noqa: E402
 
 
 def _example(spoken: str, spans) -> Example:
@@ -39,7 +41,7 @@ def shard_dir(tmp_path):
 
 def _args(shard_dir, out, **overrides) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    training.add_arguments(parser)
+    cli.add_arguments(parser)
     argv = ["--data", str(shard_dir), "--out", str(out), "--dim", "16", "--heads", "2", "--enc-layers", "1",
             "--dec-layers", "1", "--batch-size", "4", "--dev-per-class", "1", "--warmup", "2", "--eval-every", "2",
             "--save-every", "1", "--log-every", "1", "--threads", "1", "--quiet"]
@@ -60,14 +62,14 @@ def test_batches_are_grouped_by_length():
 
 def test_train_resume_and_export(shard_dir, tmp_path):
     out, export = tmp_path / "run", tmp_path / "export"
-    assert training.run(_args(shard_dir, out, steps=3)) == 0
+    assert cli.run(_args(shard_dir, out, steps=3)) == 0
     assert (out / "checkpoint.pt").exists() and (out / "best" / "converter_config.json").exists()
-    log = training.read_log(out)
+    log = read_log(out)
     assert [e["step"] for e in log if "loss" in e] == [1, 2, 3]
     assert any("dev" in e and "card" in e["dev"]["exact"] for e in log)
 
-    assert training.run(_args(shard_dir, out, steps=5, resume=True, export=export)) == 0
-    log = training.read_log(out)
+    assert cli.run(_args(shard_dir, out, steps=5, resume=True, export=export)) == 0
+    log = read_log(out)
     assert [e["step"] for e in log if "loss" in e] == [1, 2, 3, 4, 5]  # resumed at step 3, not from scratch
     assert (export / "converter.safetensors").exists()
     card = (export / "MODEL_CARD.md").read_text()
@@ -80,4 +82,4 @@ def test_train_resume_and_export(shard_dir, tmp_path):
 
 
 def test_export_only_needs_a_target(shard_dir, tmp_path):
-    assert training.run(_args(shard_dir, tmp_path / "run", export_only=True)) == 2
+    assert cli.run(_args(shard_dir, tmp_path / "run", export_only=True)) == 2

@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from spacy_u2tf.training.export import model_card
+from spacy_u2tf.training.model_card import model_card
 
 
 def test_model_card_from_logs_stats_and_notes(tmp_path: Path) -> None:

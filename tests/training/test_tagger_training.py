@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("torch")
 
 from spacy_u2tf.data.examples import make_example  # noqa: E402
+from spacy_u2tf.cli import train_tagger as cli  # noqa: E402
 from spacy_u2tf.training import tagger as training  # noqa: E402
 
 TEXTS = [
@@ -37,7 +38,7 @@ def shard_dir(tmp_path):
 
 def _args(shard_dir, out, init, **overrides) -> argparse.Namespace:
     parser = argparse.ArgumentParser()
-    training.add_arguments(parser)
+    cli.add_arguments(parser)
     argv = ["--data", str(shard_dir), "--out", str(out), "--init", str(init), "--batch-size", "2",
             "--max-len", "16", "--overlap", "4", "--warmup", "1", "--eval-every", "1000", "--save-every", "1",
             "--log-every", "1", "--threads", "1", "--quiet"]
@@ -81,14 +82,14 @@ def test_continue_from_tagger_resume_and_export(tiny_model_path, shard_dir, tmp_
 
     init = tiny_model_path / "tagger"
     out, export = tmp_path / "run", tmp_path / "export"
-    assert training.run(_args(shard_dir, out, init, steps=2, lr=0.0)) == 0
+    assert cli.run(_args(shard_dir, out, init, steps=2, lr=0.0)) == 0
     # lr 0: the best model must hold the initial tagger's weights, heads included (not freshly initialised)
     before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
     assert set(before) == set(after)
     for key in before:
         assert torch.allclose(before[key].float(), after[key].float(), atol=1e-3), key
 
-    assert training.run(_args(shard_dir, out, init, steps=4, resume=True, export=export)) == 0
+    assert cli.run(_args(shard_dir, out, init, steps=4, resume=True, export=export)) == 0
     assert [e["step"] for e in _log(out) if "loss" in e] == [1, 2, 3, 4]  # resumed at step 2, not from scratch
     assert json.loads((out / "args.json").read_text())["steps"] == 4  # the settings, for the model card
     tagger = Tagger.load(export)
@@ -106,7 +107,7 @@ def test_layers_keeps_the_chosen_encoder_layers(tiny_model_path, shard_dir, tmp_
 
     init = _tagger_folder(tiny_model_path, tmp_path / "two-layer", layers=2, heads=2)
     out = tmp_path / "run"
-    assert training.run(_args(shard_dir, out, init, steps=1, lr=0.0, layers="1")) == 0
+    assert cli.run(_args(shard_dir, out, init, steps=1, lr=0.0, layers="1")) == 0
     assert json.loads((out / "best" / "config.json").read_text())["encoder"]["num_hidden_layers"] == 1
     before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
     assert not any(".layer.1." in key for key in after)
@@ -116,7 +117,7 @@ def test_layers_keeps_the_chosen_encoder_layers(tiny_model_path, shard_dir, tmp_
     assert len(Tagger.load(out / "best").predict([["hello", "world"]])[0]["punct"]) == 2
     for bad in ("2", "0,0", "one"):
         with pytest.raises(SystemExit, match="layers"):
-            training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, layers=bad))
+            cli.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, layers=bad))
 
 
 @pytest.mark.parametrize("flag, keep, limit, config_key, shapes", [
@@ -135,17 +136,17 @@ def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path
 
     init = _tagger_folder(tiny_model_path, tmp_path / "wide", layers=2)
     out = tmp_path / "run"
-    assert training.run(_args(shard_dir, out, init, steps=1, **{flag: keep})) == 0
+    assert cli.run(_args(shard_dir, out, init, steps=1, **{flag: keep})) == 0
     assert json.loads((out / "best" / "config.json").read_text())["encoder"][config_key] == keep
     weights = load_file(str(out / "best" / "model.safetensors"))
     for layer in (0, 1):
         for name, shape in shapes.items():
             assert weights[f"encoder.encoder.layer.{layer}.{name}.weight"].shape == shape, name
     assert len(Tagger.load(out / "best").predict([["hello", "world"]])[0]["punct"]) == 2
-    assert training.run(_args(shard_dir, out, init, steps=2, resume=True, **{flag: keep})) == 0
+    assert cli.run(_args(shard_dir, out, init, steps=2, resume=True, **{flag: keep})) == 0
     for bad in (-1, limit + 1):  # 0, the default, keeps every neuron and head
         with pytest.raises(SystemExit, match=f"--{flag}"):
-            training.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, **{flag: bad}))
+            cli.run(_args(shard_dir, tmp_path / f"bad{bad}", init, steps=1, **{flag: bad}))
 
 
 def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir, tmp_path):
@@ -162,7 +163,7 @@ def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir
     teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
     student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
     out = tmp_path / "run"
-    assert training.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
+    assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
                               temperature=1.0)) == 0
     assert json.loads((out / "args.json").read_text())["teacher"] == str(teacher)
     rng = random.Random(0)
@@ -193,7 +194,65 @@ def test_teacher_must_label_the_same_subwords_with_the_same_labels(tiny_model_pa
              "not a tagger folder": tmp_path}
     for message, teacher in cases.items():
         with pytest.raises(SystemExit, match=message):
-            training.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=teacher))
+            cli.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=teacher))
     for flag, bad in (("distill", 0.0), ("distill", 1.5), ("temperature", 0.0)):
         with pytest.raises(SystemExit, match=f"--{flag}"):
-            training.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=student, **{flag: bad}))
+            cli.run(_args(shard_dir, tmp_path / "run", student, steps=1, teacher=student, **{flag: bad}))
+
+
+def _disfluent_shards(tmp_path):
+    """A shard of the toy texts with disfluency labels and inserted disfluencies."""
+    import random
+
+    from spacy_u2tf.data.pipeline import Augment
+
+    folder = tmp_path / "disfl-shards"
+    folder.mkdir()
+    with gzip.open(folder / "toy.own-00000.jsonl.gz", "wt", encoding="utf-8") as fh:
+        for i, text in enumerate(TEXTS):
+            ex = Augment(disfluent_share=1.0, disfluency_rate=0.3).apply(make_example(text, random.Random(i)),
+                                                                           random.Random(i))
+            fh.write(ex.to_json() + "\n")
+    return folder
+
+
+def test_disfluency_head_is_added_trained_and_saved(tiny_model_path, tmp_path):
+    """--disfluency-head adds a fourth head to a tagger trained without it: the old heads keep their weights
+    (lr 0), the new one is saved with its labels, and examples with inserted words train without NaNs."""
+    import torch
+    from safetensors.torch import load_file
+
+    from spacy_u2tf.core.labels import DISFL_LABELS
+    from spacy_u2tf.core.tagger import Tagger
+
+    folder = _disfluent_shards(tmp_path)
+    init = tiny_model_path / "tagger"
+    out = tmp_path / "run"
+    assert cli.run(_args(folder, out, init, steps=2, lr=0.0, disfluency_head=True)) == 0
+    before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
+    assert set(after) - set(before) == {"heads.disfl.weight", "heads.disfl.bias"}
+    for key in before:
+        assert torch.allclose(before[key].float(), after[key].float(), atol=1e-3), key
+    assert all(e["loss"] == e["loss"] for e in _log(out) if "loss" in e)  # no NaN
+    tagger = Tagger.load(out / "best")
+    assert tagger.labels["disfl"] == DISFL_LABELS
+    labels = tagger.predict([["um", "i", "i", "think", "so"]])[0]
+    assert len(labels["disfl"]) == 5 and set(labels["disfl"]) <= set(DISFL_LABELS)
+    assert cli.run(_args(folder, out, out / "best", steps=3, resume=True, disfluency_head=True)) == 0
+
+
+def test_train_heads_changes_only_the_chosen_head(tiny_model_path, shard_dir, tmp_path):
+    """--train-heads disfl: a new head learns on a trained tagger whose encoder and other heads stay exact."""
+    import torch
+    from safetensors.torch import load_file
+
+    init = tiny_model_path / "tagger"
+    out = tmp_path / "heads-only"
+    assert cli.run(_args(_disfluent_shards(tmp_path), out, init, steps=3, lr=0.01, disfluency_head=True,
+                         train_heads="disfl")) == 0
+    before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
+    assert set(after) - set(before) == {"heads.disfl.weight", "heads.disfl.bias"}
+    for key in before:  # saved as fp16 both times: equal up to that rounding
+        assert torch.allclose(before[key].float(), after[key].float(), atol=1e-3), key
+    with pytest.raises(SystemExit, match="heads of this tagger"):
+        cli.run(_args(shard_dir, tmp_path / "bad", init, steps=1, train_heads="nope"))

@@ -1,0 +1,75 @@
+"""Input that is already written: how it is recognised, and what ``written_input="normalize"`` may change.
+
+Normalizing reads already-written text as words to format again, one spoken word per written word, and may change
+only what the model predicts about a *plain* word: its case and the ``,`` ``.`` ``?`` after it. A plain word is
+letters (any script, with their combining marks and inner apostrophes), lowercase or capitalized, with at most one
+of those marks at its end. Every other token (digits, symbols, brackets, emails, fractions, emoji, all-caps and
+mixed-case words, a word ending in ``!``, ``;`` or ``:``) is kept verbatim, its own punctuation included, and
+never goes to stage 2, so no character but a plain word's case and marks can change.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence
+
+from .labels import MARK_TO_PUNCT, case_label
+
+WRITTEN_INPUT_MODES = ("normalize", "passthrough", "ignore")
+WRITTEN_CLASS = "written"  # a kept written token: a verbatim span, never converted
+_WRITTEN_MARKS = re.compile(r"[A-Z0-9$€£%@]|[,.?!;:](?:\s|$)")
+
+
+def looks_written(words: Sequence[str]) -> bool:
+    """True when text already looks formatted: capitals, digits, symbols or punctuation on many words."""
+    if not words:
+        return False
+    marked = sum(1 for w in words if _WRITTEN_MARKS.search(w))
+    return marked >= max(2, 0.15 * len(words)) or (len(words) <= 3 and marked > 0)
+
+
+def _letters(text: str) -> bool:
+    """Letters of any script with their combining marks and inner apostrophes (``don't``, ``नमस्ते``)."""
+    if not text or not unicodedata.category(text[0]).startswith("L"):
+        return False
+    return all(unicodedata.category(ch)[0] in "LM" or (ch == "'" and i + 1 < len(text))
+               for i, ch in enumerate(text))
+
+
+def plain_word(word: str) -> Optional[str]:
+    """The spoken form of a plain written word (``"Hello,"`` → ``"hello"``), or ``None`` for a token to keep."""
+    core = word[:-1] if word[-1:] in MARK_TO_PUNCT else word
+    if not _letters(core) or case_label(core) not in ("LOWER", "CAPITAL"):
+        return None
+    return core.lower()
+
+
+@dataclass
+class SpokenForm:
+    """Written words read for the tagger: ``words`` (one per written word) and the tokens ``kept`` verbatim,
+    by word index."""
+
+    words: List[str]
+    kept: Dict[int, str] = field(default_factory=dict)
+
+
+def spoken_form(words: Sequence[str]) -> SpokenForm:
+    """Plain words lowercased without their final mark; every other token kept (the tagger reads it lowercased)."""
+    form = SpokenForm([])
+    for i, word in enumerate(words):
+        spoken = plain_word(word)
+        if spoken is None:
+            form.kept[i] = word
+            spoken = word.lower()
+        form.words.append(spoken)
+    return form
+
+
+def kept_punct(token: str) -> str:
+    """The punctuation label a kept token already carries (its own final ``,`` ``.`` ``?``), so none is added."""
+    return MARK_TO_PUNCT.get(token[-1:], "O")
+
+
+__all__ = ["WRITTEN_INPUT_MODES", "WRITTEN_CLASS", "looks_written", "plain_word", "spoken_form", "SpokenForm",
+           "kept_punct"]

@@ -1,0 +1,127 @@
+"""Disfluent spoken input for the tagger's disfluency head: fillers, repetitions and false starts.
+
+Two sources of labels:
+
+* real fillers that a transcript already writes ("Um, I think", meeting speech) are labeled ``FILLER`` and keep
+  their punctuation and case labels, so verbatim output ("keep") still writes them as the transcript did;
+* generated disfluencies are inserted into the spoken side only, after the generation scheme of LARD (Passali et
+  al., 2022: repetitions, replacements and restarts) plus fillers: the written side stays fluent. Inserted words
+  carry :data:`UNLABELED` for punctuation, case and ITN (no target: the model learns their punctuation and case
+  nowhere), so removing them gives back the fluent example exactly — the round trip that ``u2tf data`` checks.
+"""
+from __future__ import annotations
+
+import random
+from typing import List, Optional, Sequence, Tuple
+
+from ..core.labels import SENTENCE_END
+from .example import Example, SpanPair
+
+UNLABELED = "-"  # a label with no training target (words inserted into the spoken side only)
+
+# Words that transcripts write as fillers; as spoken words they are always hesitations.
+REAL_FILLERS = frozenset({"um", "uh", "er", "erm", "uhm", "hmm", "mm", "ah", "eh"})
+# Inserted fillers and their relative frequency (single hesitations dominate conversational speech).
+INSERTED_FILLERS: Tuple[Tuple[Tuple[str, ...], float], ...] = (
+    (("um",), 0.30), (("uh",), 0.30), (("er",), 0.05), (("hmm",), 0.04), (("you", "know"), 0.10),
+    (("i", "mean"), 0.08), (("like",), 0.08), (("uh", "um"), 0.02), (("um", "you", "know"), 0.03),
+)
+# Event kinds and their shares: a filler, a repetition of 1-3 words, a replacement (a reparandum that differs from
+# its repair in one word) and a restart (an abandoned start of 1-4 words).
+EVENTS: Tuple[Tuple[str, float], ...] = (("filler", 0.5), ("repetition", 0.3), ("replacement", 0.1),
+                                         ("restart", 0.1))
+
+
+def label_real_fillers(ex: Example) -> Example:
+    """Give ``ex`` its disfluency labels: ``FILLER`` on the fillers its text already has, ``O`` elsewhere."""
+    ex.disfl = ["FILLER" if w in REAL_FILLERS and itn == "O" else "O" for w, itn in zip(ex.spoken, ex.itn)]
+    return ex
+
+
+def _pick(rng: random.Random, table: Sequence[Tuple[object, float]]):
+    return rng.choices([item for item, _ in table], weights=[w for _, w in table])[0]
+
+
+def _free(ex: Example, i: int) -> bool:
+    """True where a disfluency may go before word ``i``: not inside an ITN span (a number stays whole)."""
+    return i == len(ex.spoken) or ex.itn[i] != "I"
+
+
+def _reparandum(ex: Example, i: int, kind: str, rng: random.Random) -> Optional[List[str]]:
+    """Words a speaker says and then repairs with the words starting at ``i``; ``None`` where none fits."""
+    n = len(ex.spoken)
+    k = rng.choice((1, 1, 1, 2, 2, 3))
+    if i + k > n or any(ex.itn[j] != "O" or ex.case[j] == "MIXED" for j in range(i, i + k)):
+        return None
+    if any(ex.punct[j] != "O" for j in range(i, i + k - 1)):  # no repeats across a clause boundary
+        return None
+    words = list(ex.spoken[i:i + k])
+    if kind == "repetition":
+        return words
+    vocab = [w for w, c, t in zip(ex.spoken, ex.case, ex.itn) if t == "O" and c != "MIXED" and w not in words]
+    if not vocab:
+        return None
+    if kind == "replacement":
+        words[rng.randrange(k)] = rng.choice(vocab)
+        return words
+    # restart: the start of the repair, then words the speaker abandons
+    return words[:rng.randint(1, k)] + [rng.choice(vocab) for _ in range(rng.randint(1, 2))]
+
+
+def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Example:
+    """A copy of ``ex`` (labeled with :func:`label_real_fillers`) with disfluencies inserted before about
+    ``rate`` of its words; span pairs move with their words."""
+    if ex.disfl is None:
+        label_real_fillers(ex)
+    n = len(ex.spoken)
+    inserts: List[Tuple[int, List[str], str]] = []  # (before word i, words, label)
+    for i in range(n):
+        starts_sentence = i == 0 or ex.punct[i - 1] in SENTENCE_END
+        if not _free(ex, i) or rng.random() >= rate * (2.0 if starts_sentence else 1.0):
+            continue
+        kind = _pick(rng, EVENTS)
+        if kind == "filler":
+            inserts.append((i, list(_pick(rng, INSERTED_FILLERS)), "FILLER"))
+            continue
+        words = _reparandum(ex, i, kind, rng)
+        if words:
+            inserts.append((i, words, "REPARANDUM"))
+    if not inserts:
+        return ex
+    spoken: List[str] = []
+    punct: List[str] = []
+    case: List[str] = []
+    itn: List[str] = []
+    disfl: List[str] = []
+    new_index = [0] * (n + 1)
+    k = 0
+    for i in range(n + 1):
+        while k < len(inserts) and inserts[k][0] == i:
+            _, words, label = inserts[k]
+            spoken.extend(words)
+            for lst in (punct, case, itn):
+                lst.extend([UNLABELED] * len(words))
+            disfl.extend([label] * len(words))
+            k += 1
+        new_index[i] = len(spoken)
+        if i < n:
+            spoken.append(ex.spoken[i])
+            punct.append(ex.punct[i])
+            case.append(ex.case[i])
+            itn.append(ex.itn[i])
+            disfl.append(ex.disfl[i])  # type: ignore[index]
+    spans = [SpanPair(new_index[s.start], new_index[s.end - 1] + 1, s.cls, s.written) for s in ex.spans]
+    return Example(ex.written, spoken, punct, case, itn, spans, ex.source, disfl)
+
+
+def fluent(ex: Example) -> Example:
+    """``ex`` without its inserted words (those with :data:`UNLABELED` labels): the example it was made from,
+    apart from the labels of real fillers."""
+    keep = [i for i, p in enumerate(ex.punct) if p != UNLABELED]
+    if len(keep) == len(ex.spoken):
+        return ex
+    index = {old: new for new, old in enumerate(keep)}
+    spans = [SpanPair(index[s.start], index[s.end - 1] + 1, s.cls, s.written) for s in ex.spans]
+    pick = lambda seq: [seq[i] for i in keep]  # noqa: E731
+    return Example(ex.written, pick(ex.spoken), pick(ex.punct), pick(ex.case), pick(ex.itn), spans, ex.source,
+                   pick(ex.disfl) if ex.disfl is not None else None)

@@ -1,0 +1,68 @@
+"""Mixed-case words (McDonald's, iPhone, O'Brien) for training: the word lists and their use in examples.
+
+The lists live in ``lexicons/``: ``mixed_case_scowl.txt`` (the mixed-case entries of SCOWL, Kevin Atkinson's
+permissively licensed word lists, via Debian's wamerican-huge) and ``mixed_case_brands.txt`` (brands and product
+names written by the project). Training corpora rarely contain such words, so examples get some of them put in
+place of proper nouns (:func:`add_mixed_case`), each with its stage-2 span pair.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+from typing import List, Tuple
+
+from ..core.labels import MIXED_CLASS, case_label
+from .example import Example, SpanPair
+
+LEXICONS = Path(__file__).parent / "lexicons"
+LIST_FILES: Tuple[str, ...] = ("mixed_case_scowl.txt", "mixed_case_brands.txt")
+# Words after which a brand or product name is natural in place of a common noun ("an iPhone", "on YouTube").
+BRAND_SLOTS = frozenset({"a", "an", "the", "my", "your", "his", "her", "our", "their", "on", "new", "this"})
+
+
+def read_word_list(path: Path) -> List[str]:
+    """One written word a line; blank lines and lines starting with ``#`` are skipped."""
+    lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+@lru_cache(maxsize=None)
+def _lists() -> Tuple[Tuple[str, ...], ...]:
+    return tuple(tuple(w for w in read_word_list(LEXICONS / name) if case_label(w) == "MIXED")
+                 for name in LIST_FILES)
+
+
+def mixed_case_words() -> List[str]:
+    """Every mixed-case written form of the shipped lists (SCOWL's, then the brand list), without duplicates."""
+    return list(dict.fromkeys(w for words in _lists() for w in words))
+
+
+def add_mixed_case(ex: Example, rng: random.Random, rate: float = 0.15, brand_rate: float = 0.02) -> Example:
+    """Put mixed-case words in ``ex``: a capitalized word inside a sentence (a proper noun) becomes a random
+    list word with probability ``rate``, a lowercase word after a determiner or "on" a brand with ``brand_rate``.
+
+    Changes ``ex`` in place (spoken word, case ``MIXED``, a ``mixed`` span pair) and rebuilds its written text.
+    """
+    all_words, brands = mixed_case_words(), _lists()[1]
+    taken = {i for s in ex.spans for i in range(s.start, s.end)}
+    changed = False
+    for i, word in enumerate(ex.spoken):
+        if i in taken or ex.itn[i] != "O" or not word.isalpha():
+            continue
+        # after an unpunctuated word only: capitals after commas are often sentence starts in chat text
+        inside = i > 0 and ex.punct[i - 1] == "O"
+        if inside and ex.case[i] == "CAPITAL" and rng.random() < rate:
+            written = rng.choice(all_words)
+        elif inside and ex.case[i] == "LOWER" and ex.spoken[i - 1] in BRAND_SLOTS and rng.random() < brand_rate:
+            written = rng.choice(brands)
+        else:
+            continue
+        ex.spoken[i] = written.lower()
+        ex.case[i] = "MIXED"
+        ex.spans.append(SpanPair(i, i + 1, MIXED_CLASS, written))
+        changed = True
+    if changed:
+        ex.spans.sort(key=lambda s: s.start)
+        ex.written = ex.assemble().text
+    return ex
