@@ -52,6 +52,9 @@ class AtomicOutput:
 
     def commit(self) -> None:
         self.file.close()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(self.tmp, 0o666 & ~umask)  # mkstemp makes the file private; the output gets a new file's mode
         os.replace(self.tmp, self.path)
 
     def discard(self) -> None:

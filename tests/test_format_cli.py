@@ -332,3 +332,21 @@ def test_threads_option_sets_torch_threads(tiny_model_path, capsys, expected) ->
         assert capsys.readouterr().out == expected[LINES[0]] + "\n"
     finally:
         torch.set_num_threads(before)
+
+
+def test_atomic_output_gets_a_new_files_mode_not_the_temporary_files(tmp_path):
+    """The output file is readable as any file the user creates (mkstemp's temporary file is private)."""
+    import os
+
+    from spacy_u2tf.format_io import AtomicOutput
+
+    umask = os.umask(0o022)
+    try:
+        with AtomicOutput(tmp_path / "out.txt") as out:
+            out.file.write("x\n")
+            out.commit()
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "out.txt").read_text() == "x\n"
+    assert (tmp_path / "out.txt").stat().st_mode & 0o777 == 0o644
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]

@@ -11,6 +11,9 @@ import pytest
 from spacy_u2tf.core.api import U2TF
 from spacy_u2tf.core.io import FAST_MODEL
 
+# A local Ray instance takes minutes to start and run these on 2 cores: they run with --runslow.
+pytestmark = pytest.mark.slow
+
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'spacy-u2tf[ray]')")
 pytest.importorskip("ray.data", reason="ray[data] is not installed (pip install 'spacy-u2tf[ray]')")
 

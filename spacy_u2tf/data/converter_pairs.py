@@ -36,7 +36,7 @@ Form = Tuple[str, str]  # (spoken word, written word) of a mixed-case word
 
 PAIR_CLASSES: Tuple[str, ...] = ("mixed", "currency", "oclock", "number_pairs", "title")
 # How often each class is drawn for training: the mixed-case words are the most varied.
-CLASS_WEIGHTS: Dict[str, float] = {"mixed": 0.5, "currency": 0.2, "oclock": 0.08, "number_pairs": 0.12,
+CLASS_WEIGHTS: Dict[str, float] = {"mixed": 0.45, "currency": 0.2, "oclock": 0.07, "number_pairs": 0.18,
                                    "title": 0.1}
 HELD_OUT_SALT = "mixed-case-held-out"
 # Words a user tries first (the examples of the formatter's own tests) are never held out.
@@ -192,7 +192,7 @@ def currency_pair(rng: random.Random) -> Tuple[List[str], str, Tuple[str, ...]]:
     if name == "rmb" and rng.random() < 0.3:  # "RMB 500" as written, read in that order
         return ["rmb"] + spoken, house_written(f"RMB {amount}", "money", spoken), ()
     written = f"{symbol}{amount}" if symbol else f"{amount} {word}"
-    if name == "pounds" and rng.random() < 0.4:  # the contrast: without a word of paying, a weight
+    if name == "pounds" and rng.random() < 0.5:  # the contrast: without a word of paying, a weight
         return spoken + currency, house_written(f"{amount} lbs", "measure", spoken + currency), ()
     cue: Tuple[str, ...] = ()
     if name == "pounds" or rng.random() < 0.3:
@@ -206,12 +206,17 @@ def _clock(spoken: Sequence[str], written: str) -> Optional[str]:
     return f"{hour}:{written[-2:]}" if "hundred" not in spoken and 1 <= hour <= 12 and 0 < minute < 60 else None
 
 
-def _number_pairs(rng: random.Random) -> Tuple[List[str], str]:
+def _number_pairs(rng: random.Random, clock: bool = False) -> Tuple[List[str], str]:
+    """A 3- or 4-digit number read in pairs; with ``clock`` one that also names a time (:func:`_clock`)."""
     while True:
-        written = str(rng.randint(100, 999) if rng.random() < 0.6 else rng.randint(1000, 9999))
+        if clock:
+            written = f"{rng.randint(1, 12)}{rng.randint(1, 59):02d}"
+        else:
+            written = str(rng.randint(100, 999) if rng.random() < 0.6 else rng.randint(1000, 9999))
         spoken = N.pairs(written, rng)
         # not "room two thousand four" (read like a grouped count) nor "seventy oh eight" (read like 708)
-        if "thousand" not in spoken and not (len(written) == 4 and written[1] == "0" and written[2] == "0"):
+        if "thousand" not in spoken and not (len(written) == 4 and written[1] == "0" and written[2] == "0") and (
+                not clock or _clock(spoken, written)):
             return spoken, written
 
 
@@ -229,11 +234,11 @@ def pair_passage(rng: random.Random, host: Sequence[str], context: int, cls: str
         cue = [rng.choice(OCLOCK_CUES)] if rng.random() < 0.7 else []
         return _passage(rng, host, context, N.cardinal(hour) + ["o'clock"], f"{hour} o'clock", cls, left_cue=cue)
     if cls == "number_pairs":
-        spoken, written = _number_pairs(rng)
-        clock = _clock(spoken, written)
-        if clock and rng.random() < 0.5:  # the contrast: without a numbering noun the same reading is a time
+        if rng.random() < 0.4:  # the contrast: without a numbering noun the same readings are times
+            spoken, written = _number_pairs(rng, clock=True)
             cue = [rng.choice(OCLOCK_CUES)] if rng.random() < 0.5 else []
-            return _passage(rng, host, context, spoken, clock, cls, left_cue=cue)
+            return _passage(rng, host, context, spoken, _clock(spoken, written) or written, cls, left_cue=cue)
+        spoken, written = _number_pairs(rng)
         cue = [rng.choice(NUMBERED)] + (["number"] if rng.random() < 0.2 else [])
         return _passage(rng, host, context, spoken, written, cls, left_cue=cue)
     if cls == "title":

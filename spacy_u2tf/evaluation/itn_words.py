@@ -13,7 +13,7 @@ This does not depend on any system's own spans: the figure computed only inside 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from collections import Counter
 from typing import List, Sequence
 
 from .align import align
@@ -46,40 +46,22 @@ def itn_word_flags(reference: Sequence[str], spoken: Sequence[str]) -> List[bool
     return flags
 
 
-@dataclass
-class ITNErrors:
-    """Counts behind one or many I-WER figures."""
-
-    itn_words: int = 0
-    substituted: int = 0
-    deleted: int = 0
-    inserted: int = 0
-
-    @property
-    def errors(self) -> int:
-        return self.substituted + self.deleted + self.inserted
-
-    def __iadd__(self, other: "ITNErrors") -> "ITNErrors":
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-        return self
+ERROR_KINDS = ("substituted", "deleted", "inserted")
 
 
-def itn_errors(reference: Sequence[str], spoken: Sequence[str], hypothesis: Sequence[str]) -> ITNErrors:
-    """Paper-protocol ITN error counts of one document; all three are word lists (written reference, spoken input,
-    written hypothesis) and are normalized here."""
+def itn_errors(reference: Sequence[str], spoken: Sequence[str], hypothesis: Sequence[str]) -> Counter:
+    """Paper-protocol counts of one document: ``itn_words`` and the errors by kind (:data:`ERROR_KINDS`); all three
+    arguments are word lists (written reference, spoken input, written hypothesis), normalized here. Counters of
+    many documents add up with ``Counter.update``."""
     ref, hyp = normalize_words(reference), normalize_words(hypothesis)
     flags = itn_word_flags(ref, normalize_words(spoken))
-    out = ITNErrors(itn_words=sum(flags))
+    out = Counter(itn_words=sum(flags), substituted=0, deleted=0, inserted=0)
     after_itn = False  # the last reference word passed in the alignment is an ITN word
     for r, h in align(ref, hyp, late_insertions=True):
         if r is None:
-            out.inserted += after_itn
+            out["inserted"] += after_itn
             continue
         after_itn = flags[r]
-        if after_itn:
-            if h is None:
-                out.deleted += 1
-            elif hyp[h] != ref[r]:
-                out.substituted += 1
+        if after_itn and (h is None or hyp[h] != ref[r]):
+            out["deleted" if h is None else "substituted"] += 1
     return out

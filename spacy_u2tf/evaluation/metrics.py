@@ -39,7 +39,7 @@ from typing import Dict, List, Sequence, Tuple
 from ..core.labels import MIXED_CLASS, PLAIN_CLASS, case_label
 from ..data.example import Example
 from .align import align, edit_distance
-from .itn_words import EDGE_PUNCT, GLUED, ITNErrors, itn_errors
+from .itn_words import EDGE_PUNCT, ERROR_KINDS, GLUED, itn_errors
 
 MARKS = ("COMMA", "PERIOD", "QUESTION")
 _MARK_OF = {",": "COMMA", ";": "COMMA", ":": "COMMA", ".": "PERIOD", "!": "PERIOD", "?": "QUESTION"}
@@ -119,7 +119,7 @@ class Scorer:
         self.mixed = [0, 0]  # errors, total
         self.false_mixed = 0  # hypothesis words written mixed-case where the reference is not
         self.ref_words = 0
-        self.itn_paper = ITNErrors()
+        self.itn_paper: Counter = Counter()
         self.itn = [0, 0]  # inside the reference's ITN spans: errors, total
         self.plain = [0, 0]  # kept, total
         self.cls_spans: Dict[str, List[int]] = defaultdict(lambda: [0, 0])  # correct, total
@@ -133,7 +133,7 @@ class Scorer:
         pairs = align([c.lower() for c, _ in ref_words], [c.lower() for c, _ in hyp_words])
         self.docs += 1
         self.ref_words += len(ref_words)
-        self.itn_paper += itn_errors(ref.written.split(), ref.spoken, hyp_text.split())
+        self.itn_paper.update(itn_errors(ref.written.split(), ref.spoken, hyp_text.split()))
         span_ok: Dict[int, bool] = {}
         span_cls: Dict[int, str] = {}
         last_group, inserted = -1, False  # group of the previous reference word; hyp words inserted since
@@ -197,11 +197,10 @@ class Scorer:
         out["mixed_words"] = self.mixed[1]
         out["false_mixed"] = round(self.false_mixed / max(1, self.ref_words), 6)
         out["false_mixed_words"] = self.false_mixed
-        paper = self.itn_paper
-        out["I-WER"] = round(paper.errors / paper.itn_words, 4) if paper.itn_words else None  # type: ignore[assignment]
-        out["itn_words"] = paper.itn_words
-        out["itn_substituted"], out["itn_deleted"] = paper.substituted, paper.deleted
-        out["itn_inserted"] = paper.inserted
+        itn_words, errors = self.itn_paper["itn_words"], sum(self.itn_paper[k] for k in ERROR_KINDS)
+        out["I-WER"] = round(errors / itn_words, 4) if itn_words else None  # type: ignore[assignment]
+        out["itn_words"] = itn_words
+        out.update({f"itn_{kind}": self.itn_paper[kind] for kind in ERROR_KINDS})
         out["iwer_spans"] = round(self.itn[0] / self.itn[1], 4) if self.itn[1] else None  # type: ignore[assignment]
         out["itn_span_words"] = self.itn[1]
         out["content_preservation"] = round(self.plain[0] / max(1, self.plain[1]), 4)

@@ -54,6 +54,17 @@ def test_mixed_case_must_keep_letters() -> None:
     assert check_span(["mcdonald's"], "McDonalds", "mixed") is not None
 
 
+def test_mixed_case_may_add_a_possessive_apostrophe() -> None:
+    assert check_span(["mcdonalds"], "McDonald's", "mixed") is None
+    assert check_span(["mcdonalds"], "McDonal's", "mixed") is not None
+    assert check_span(["iphone"], "iPhone's", "mixed") is not None
+
+
+def test_titles_the_normalizer_expands() -> None:
+    assert check_span(["miss"], "Ms.") is None and check_span(["misses"], "Mrs.") is None
+    assert check_span(["miss"], "Dr.") is not None
+
+
 def test_spoken_digits() -> None:
     assert spoken_digits("twenty twenty four".split()) == "2024"
     assert spoken_digits("one thousand five hundred".split()) == "1500"

@@ -81,5 +81,19 @@ def test_train_resume_and_export(shard_dir, tmp_path):
     assert len(converted) == 1
 
 
+def test_generated_pairs_are_scored_apart_and_held_out_words_never_train(shard_dir, tmp_path):
+    import random
+
+    out = tmp_path / "run"
+    assert cli.run(_args(shard_dir, out, steps=2, pair_share=0.5, hold_out_words=0.15)) == 0
+    scored = [e["dev"]["exact"] for e in read_log(out) if "dev" in e][-1]
+    assert {"mixed_seen", "mixed_held_out", "currency", "oclock", "number_pairs", "title", "card"} <= set(scored)
+
+    held, kept = _example("two dvds here", [(1, 2, "mixed", "DVDs")]), _example("a tvs", [(1, 2, "mixed", "TVs")])
+    pairs = list(training.pipeline_pairs(iter([held, kept]), random.Random(0), (2, 3), hold_out=0.15))
+    assert [p[1] for p in pairs] == ["TVs"]
+    assert len(list(training.pipeline_pairs(iter([held, kept]), random.Random(0), (2, 3)))) == 2
+
+
 def test_export_only_needs_a_target(shard_dir, tmp_path):
     assert cli.run(_args(shard_dir, tmp_path / "run", export_only=True)) == 2
