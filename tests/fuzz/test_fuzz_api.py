@@ -10,7 +10,8 @@ from spacy_u2tf.core.api import U2TF
 
 from .strategies import check_result, documents
 
-FUZZ = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: the same examples on every run, so CI never fails on a draw nobody has seen locally
+FUZZ = settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="session")
@@ -44,7 +45,7 @@ def test_format_and_pipe_agree_with_process_batch(model: U2TF, texts) -> None:
     assert [r.text for r in model.pipe(iter(texts), batch_size=2)] == expected
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30, deadline=None, derandomize=True)
 @given(st.one_of(st.integers(), st.none(), st.binary(), st.floats(), st.lists(st.integers(), min_size=1),
                  st.lists(st.one_of(st.none(), st.integers(), st.binary()), min_size=1),
                  st.dictionaries(st.text(), st.text())))

@@ -16,7 +16,8 @@ from spacy_u2tf.core.api import U2TF
 
 from .strategies import documents
 
-FUZZ = settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomize: the same examples on every run, so CI never fails on a draw nobody has seen locally
+FUZZ = settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 line_bytes = st.one_of(documents().map(lambda t: t.encode("utf-8", "surrogatepass")), st.binary(max_size=40))
 
 
