@@ -51,9 +51,12 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data --disfluent`")
     parser.add_argument("--model", type=Path, required=True, help="a tagger folder with a disfluency head")
     parser.add_argument("--limit", type=int, default=2000, help="examples to score")
+    parser.add_argument("--threshold", action="append", default=[], metavar="LABEL=P",
+                        help="a disfluency label threshold as a model config sets it, e.g. REPARANDUM=0.65")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
+    from spacy_u2tf.core.labels import apply_label_thresholds
     from spacy_u2tf.core.tagger import Tagger
     from spacy_u2tf.training.shards import read_shard, shard_files
 
@@ -63,8 +66,12 @@ def main() -> None:
     paths = [p for group in shard_files(args.data).values() for p in group]
     examples = [ex for ex in itertools.islice((ex for p in paths for ex in read_shard(p)), args.limit)
                 if ex.disfl is not None]
-    predicted = tagger.predict([ex.spoken for ex in examples], batch_size=64)
-    emit({"model": str(args.model), "data": str(args.data), **score(examples, predicted)}, args.json)
+    thresholds = {label: float(p) for label, _, p in (t.partition("=") for t in args.threshold)}
+    predicted = tagger.predict([ex.spoken for ex in examples], batch_size=64, return_probs=bool(thresholds))
+    for p in predicted if thresholds else ():
+        p["disfl"] = apply_label_thresholds(p["disfl_probs"], tagger.labels["disfl"], p["disfl"], thresholds)
+    emit({"model": str(args.model), "data": str(args.data), "thresholds": thresholds,
+          **score(examples, predicted)}, args.json)
 
 
 if __name__ == "__main__":

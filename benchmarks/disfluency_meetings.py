@@ -18,7 +18,7 @@ from typing import Dict, List, Sequence
 from report_io import emit
 
 MODES = ("keep", "fillers", "all")
-STRENGTH = {"O": 0, "COMMA": 1, "PERIOD": 2, "QUESTION": 2}
+STRENGTH = {"O": 0, "HYPHEN": 0, "COMMA": 1, "PERIOD": 2, "QUESTION": 2}
 
 
 def fluent_marks(punct: Sequence[str], fillers: Sequence[bool]) -> List[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
 
 from spacy_u2tf.core.api import U2TF
+from spacy_u2tf.core.precision import DEFAULT_DTYPE
 
 from .postprocessor import _word_stamps
 
@@ -36,10 +37,10 @@ class U2TFStreamingPostProcessor:
     """
 
     def __init__(self, model: Union[str, U2TF, None] = None, *, lookahead: int = 8, unstable_words: int = 1,
-                 device: str = "cpu", **stream_options: Any) -> None:
+                 device: str = "cpu", dtype: Optional[str] = DEFAULT_DTYPE, **stream_options: Any) -> None:
         if unstable_words < 0:
             raise ValueError(f"unstable_words must be 0 or more, got {unstable_words}")
-        self.u2tf = model if isinstance(model, U2TF) else U2TF.from_pretrained(model, device=device,
+        self.u2tf = model if isinstance(model, U2TF) else U2TF.from_pretrained(model, device=device, dtype=dtype,
                                                                               written_input="ignore")
         self.stream = self.u2tf.stream(lookahead=lookahead, **stream_options)
         self.unstable_words = unstable_words

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Union
 
 from spacy_u2tf.core.api import U2TF, looks_written
+from spacy_u2tf.core.precision import DEFAULT_DTYPE
 from spacy_u2tf.core.timing import check_word_stamps, process_words_batch, word_entry
 
 WRITTEN_MODES = ("passthrough", "normalize")
@@ -28,6 +29,7 @@ class U2TFPostProcessorConfig:
     _target_: str = "nemo_adapter.postprocessor.U2TFPostProcessor"
     model: Optional[str] = None
     device: str = "cpu"
+    dtype: Optional[str] = DEFAULT_DTYPE
     batch_size: int = 64
     written_input: str = "passthrough"
     in_place: bool = False
@@ -54,19 +56,23 @@ class U2TFPostProcessor:
     ``disfluencies`` (``"keep"``, ``"fillers"``, ``"all"``; see :class:`~spacy_u2tf.core.api.U2TF`): the words it
     drops leave ``timestamp["word"]`` and the segments, and the words around them keep their own times. The
     formatter's results say which spoken words were dropped: alignment groups of class ``"disfluency"``.
+
+    ``device`` and ``dtype`` load a model given by name or folder, as
+    :meth:`~spacy_u2tf.core.api.U2TF.from_pretrained` takes them.
     """
 
-    def __init__(self, model: Union[str, U2TF, None] = None, *, device: str = "cpu", batch_size: int = 64,
-                 written_input: str = "passthrough", in_place: bool = False, punctuation: bool = True,
-                 truecase: bool = True, itn: bool = True, disfluencies: str = "keep") -> None:
+    def __init__(self, model: Union[str, U2TF, None] = None, *, device: str = "cpu",
+                 dtype: Optional[str] = DEFAULT_DTYPE, batch_size: int = 64, written_input: str = "passthrough",
+                 in_place: bool = False, punctuation: bool = True, truecase: bool = True, itn: bool = True,
+                 disfluencies: str = "keep") -> None:
         if written_input not in WRITTEN_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_MODES}, got {written_input!r}")
         if isinstance(model, U2TF):
             self.u2tf = model
         else:
-            self.u2tf = U2TF.from_pretrained(model, device=device, batch_size=batch_size, punctuation=punctuation,
-                                             truecase=truecase, itn=itn, written_input="ignore",
-                                             disfluencies=disfluencies)
+            self.u2tf = U2TF.from_pretrained(model, device=device, dtype=dtype, batch_size=batch_size,
+                                             punctuation=punctuation, truecase=truecase, itn=itn,
+                                             written_input="ignore", disfluencies=disfluencies)
         self.written_input = written_input
         self.in_place = in_place
         self.batch_size = batch_size

@@ -71,13 +71,13 @@ def _timed(fn: Callable[[], Any]) -> float:
 
 
 def median_seconds(fn: Callable[[], Any], repeats: int) -> float:
-    """Median wall time of ``repeats`` calls: one call of a short text (tens of ms) is mostly timer noise."""
+    """Median wall time of ``repeats`` calls: one call of a short text is mostly timer noise."""
     return statistics.median(_timed(fn) for _ in range(max(1, repeats)))
 
 
 def paired_medians(a: Callable[[], Any], b: Callable[[], Any], repeats: int, rounds: int) -> Tuple[float, float]:
     """Median wall times of ``a`` and ``b`` over ``rounds`` turns of ``repeats`` consecutive calls each (a×r, b×r,
-    a×r, ...): one call of a short text (tens of ms) is mostly timer noise, consecutive calls run on warm caches as
+    a×r, ...): one call of a short text is mostly timer noise, consecutive calls run on warm caches as
     in a stream of transcripts, and taking turns lets a change in the shared machine's load fall on both sides."""
     times: Tuple[List[float], List[float]] = ([], [])
     for _ in range(max(1, rounds)):
@@ -222,7 +222,7 @@ def model_label(model: Optional[str]) -> str:
     return Path(model).name if model else DEFAULT_MODEL
 
 
-def run_bench(args: BenchSettings) -> Dict[str, Any]:
+def run_bench(settings: BenchSettings) -> Dict[str, Any]:
     import random
 
     import torch
@@ -231,21 +231,21 @@ def run_bench(args: BenchSettings) -> Dict[str, Any]:
     from .evaluation.runner import evaluate_systems, load_examples
     from .evaluation.systems import ModelSystem
 
-    main_label = model_label(args.model)
+    main_label = model_label(settings.model)
     out: Dict[str, Any] = {"machine": machine(), "threads": torch.get_num_threads(), "model": main_label}
-    paths = {main_label: args.model, **{model_label(m): m for m in args.compare}}
+    paths = {main_label: settings.model, **{model_label(m): m for m in settings.compare}}
     models = {label: U2TF.from_pretrained(path, dtype="fp32") for label, path in paths.items()}
     dev_sets = {}
-    for path in args.dev:
+    for path in settings.dev:
         if not Path(path).exists():
             raise SystemExit(f"u2tf bench: --dev {path} does not exist")
-        dev_sets[Path(path).name], _ = load_examples(Path(path), "auto", "own", args.limit, 0)
+        dev_sets[Path(path).name], _ = load_examples(Path(path), "auto", "own", settings.limit, 0)
     dev_examples = next(iter(dev_sets.values()), [])
     if not dev_examples:
         raise SystemExit("u2tf bench needs --dev with written references (e.g. DialogSum dev JSONL)")
     docs = [ex.spoken for ex in dev_examples]
     # Utterances for latency: turns of ~20 words.
-    utts = [d[i:i + 20] for d in docs for i in range(0, len(d), 20)][: args.utterances]
+    utts = [d[i:i + 20] for d in docs for i in range(0, len(d), 20)][: settings.utterances]
 
     model = models[main_label]
     cores = torch.get_num_threads()
@@ -253,7 +253,7 @@ def run_bench(args: BenchSettings) -> Dict[str, Any]:
     out["throughput_u2tf"] = {f"batch_{b}": throughput(model.process_batch, docs, b) for b in (1, 8, 64)}
     out["throughput_tagger"] = {f"batch_{b}": throughput(model.tagger.predict, docs, b) for b in (1, 64)}
     nemo = None
-    if not args.no_nemo:
+    if not settings.no_nemo:
         try:
             from .evaluation.baselines import NemoITN
 
@@ -273,16 +273,16 @@ def run_bench(args: BenchSettings) -> Dict[str, Any]:
     # Precision variants of every model (the main model's named by dtype alone), loaded once for the two tables
     # below; only the tagger changes, stage 2 and the full seq2seq run use the same fp32 converter.
     variants = {(label, dtype): models[label] if dtype == "fp32" else U2TF.from_pretrained(path, dtype=dtype)
-                for label, path in paths.items() for dtype in args.variants}
+                for label, path in paths.items() for dtype in settings.variants}
     # Two-stage vs full seq2seq (Table 2 of the paper), for every model and precision variant.
     rng = random.Random(0)
     pool = [w for d in docs for w in d]
     texts = {n: [pool[rng.randrange(len(pool))] for _ in range(n)] if n > len(pool) else pool[:n] for n in ABLATION_REPEATS}
     out["two_stage_vs_full_seq2seq"] = {f"{label} {dtype}": two_stage_vs_full_seq2seq(m, texts)
                                         for (label, dtype), m in variants.items()}
-    out["scaling"] = {str(n): _scale_child(args.model, n, pool[:2000]) for n in args.sizes}
+    out["scaling"] = {str(n): _scale_child(settings.model, n, pool[:2000]) for n in settings.sizes}
     # Each precision variant's speed with its dev accuracy (on the first --precision-limit documents).
-    subset = dev_examples[: args.precision_limit]
+    subset = dev_examples[: settings.precision_limit]
     acc = {}
     for (label, dtype), m in variants.items():
         name = dtype if label == main_label else f"{label} {dtype}"
@@ -301,7 +301,7 @@ def run_bench(args: BenchSettings) -> Dict[str, Any]:
         systems = [ModelSystem(model=m, name=label) for label, m in models.items()] + ([nemo] if nemo else [])
         out["accuracy"][name] = evaluate_systems(examples, systems)
     if torch.cuda.is_available():
-        gpu = U2TF.from_pretrained(args.model, device="cuda")
+        gpu = U2TF.from_pretrained(settings.model, device="cuda")
         out["gpu"] = {"device": torch.cuda.get_device_name(0),
                       **{f"batch_{b}": throughput(gpu.process_batch, docs, b) for b in (1, 64)}}
     else:

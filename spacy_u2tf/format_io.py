@@ -1,14 +1,17 @@
 """Lines in and out for ``u2tf format``: the same line splitting for files and stdin, UTF-8 errors with a line
-number, output files written whole or not at all, and a formatter that reports a failing line instead of raising.
+number, JSONL records, output files written whole or not at all, a formatter that reports a failing line instead
+of raising and the policy for such a line, and the word lines of ``--stream``.
 """
 from __future__ import annotations
 
+import collections
 import contextlib
+import json
 import os
 import tempfile
 import traceback
 from pathlib import Path
-from typing import IO, Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple, Union
 
 ERROR_MODES = ("strict", "replace")
 ON_ERROR_MODES = ("stop", "skip", "keep")
@@ -16,6 +19,18 @@ ON_ERROR_MODES = ("stop", "skip", "keep")
 
 class InputError(Exception):
     """A line that cannot be read; the message names it."""
+
+
+class LineFailed(Exception):
+    """A line the formatter failed on, under ``on_error="stop"``: its number and the error."""
+
+    def __init__(self, lineno: int, error: str) -> None:
+        super().__init__(f"line {lineno}: {error}")
+        self.lineno = lineno
+        self.error = error
+
+
+Record = Tuple[str, Optional[Dict[str, Any]]]  # a line's text and, read from JSONL, the object it came from
 
 
 def strip_line_end(line: str) -> str:
@@ -38,6 +53,24 @@ def read_lines(source: Union[IO[bytes], IO[str]], name: str, errors: str = "stri
                 raise InputError(f"{name}:{lineno}: not UTF-8 text ({err.reason} at byte {err.start + 1} of the "
                                  "line; --errors replace reads such bytes as U+FFFD)") from None
         yield strip_line_end(line)
+
+
+def read_records(lines: Iterable[str], name: str, jsonl: bool, field: str) -> Iterator[Record]:
+    """``(text, None)`` per line, or with ``jsonl`` ``(object[field], object)``; a line that is empty, not JSON
+    or without a string ``field`` raises :class:`InputError` naming it."""
+    for lineno, line in enumerate(lines, 1):
+        if not jsonl:
+            yield line, None
+            continue
+        if not line.strip():
+            raise InputError(f"{name}:{lineno}: empty line in JSONL input")
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise InputError(f"{name}:{lineno}: not valid JSON ({err.msg})") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get(field), str):
+            raise InputError(f"{name}:{lineno}: no string field {field!r}")
+        yield obj[field], obj
 
 
 class AtomicOutput:
@@ -101,3 +134,71 @@ class LineGuard:
                     where = traceback.extract_tb(err.__traceback__)[-1]
                     out.append((None, f"{type(err).__name__}: {err} ({Path(where.filename).name}:{where.lineno})"))
             return out
+
+
+def formatted_records(formatter: Any, records: Iterable[Record], batch_size: int,
+                      processes: int) -> Iterator[Tuple[List[Record], List[LineResult]]]:
+    """``(batch, results)`` for each batch of ``batch_size`` records, in order, formatted on ``processes``
+    processes (:func:`~spacy_u2tf.core.parallel.map_batches`) through a :class:`LineGuard`. A ``ValueError`` at the
+    call when ``processes`` cannot run here."""
+    from .core.api import batched
+    from .core.parallel import map_batches
+
+    pending: Deque[List[Record]] = collections.deque()  # batches sent, oldest first
+
+    def texts() -> Iterator[List[str]]:
+        for batch in batched(records, batch_size):
+            pending.append(batch)
+            yield [t for t, _ in batch]
+
+    formatted = map_batches(LineGuard(formatter), texts(), processes)
+    return ((pending.popleft(), results) for results in formatted)
+
+
+def write_records(batches: Iterable[Tuple[List[Record], List[LineResult]]], out: TextIO, out_field: str,
+                  on_error: str = "stop", done: Callable[[int], Any] = lambda n: None) -> List[int]:
+    """Write each formatted line to ``out`` (a JSONL record with its text in ``out_field``), calling
+    ``done(lines)`` after each batch. A line that failed raises :class:`LineFailed` (``on_error="stop"``) or is
+    written empty (``"skip"``) or as it was read (``"keep"``); returns the numbers of those lines."""
+    failed: List[int] = []
+    lineno = 0
+    for batch, results in batches:
+        for (line, obj), (text, error) in zip(batch, results):
+            lineno += 1
+            if error is not None:
+                if on_error == "stop":
+                    raise LineFailed(lineno, error)
+                failed.append(lineno)
+                text = "" if on_error == "skip" else line
+            if obj is not None:
+                obj[out_field] = text
+                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
+            else:
+                out.write(text + "\n")
+        done(len(batch))
+    out.flush()
+    return failed
+
+
+def stream_words(line: str, jsonl: bool) -> List[Any]:
+    """The words of one ``--stream`` input line: its whitespace-separated words, or with ``jsonl`` the JSON word
+    object or list of them it holds (a ``ValueError`` when it is not JSON)."""
+    if not jsonl:
+        return line.split()
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as err:
+        raise ValueError(f"not valid JSON ({err.msg})") from None
+    return value if isinstance(value, list) else [value]
+
+
+def write_words(out: TextIO, words: List[Dict[str, Any]], jsonl: bool) -> None:
+    """Committed written words as one line (with ``jsonl``: one JSON object per word), flushed at once; nothing
+    for no words."""
+    if not words:
+        return
+    if jsonl:
+        out.writelines(json.dumps(w, ensure_ascii=False) + "\n" for w in words)
+    else:
+        out.write(" ".join(w["word"] for w in words) + "\n")
+    out.flush()

@@ -7,6 +7,7 @@ functions that need it, so this module loads without it.
 """
 from __future__ import annotations
 
+import gc
 import json
 import time
 from dataclasses import dataclass, field
@@ -195,6 +196,9 @@ def format_file(source: Union[str, Path], target: Union[str, Path], *, fmt: Opti
     blocks = max(4 * actors, -(-local_rows // ROWS_PER_BLOCK)) if local_rows else None
     # reading takes no CPU slot of its own: one per actor would leave none to read with on a small machine
     if fmt == "parquet":
+        # Ray's newer Parquet reader lists files in a task of one CPU, whatever num_cpus says: behind actors that
+        # hold every CPU it would never run. The older reader has no such task.
+        ctx.use_datasource_v2 = False
         ds = ray.data.read_parquet(str(source), num_cpus=0, override_num_blocks=blocks)
         options: Dict[str, Any] = {"column": column, "output_column": output_column}
         out_column = output_column or column
@@ -220,6 +224,10 @@ def format_file(source: Union[str, Path], target: Union[str, Path], *, fmt: Opti
                 summary.rows_out += 1
             writer.write(batch)
         writer.commit()
+    # Ray Data's executor sits in a reference cycle: its actors keep their CPUs until the cycle is collected, and a
+    # next job on a small cluster (its read tasks need a CPU) would wait for them forever.
+    del formatted, ds
+    gc.collect()
     summary.seconds = time.perf_counter() - started
     return summary
 

@@ -88,8 +88,9 @@ def shipped_model():
     from spacy_u2tf.core.io import DEFAULT_MODEL
 
     _packaged_model_folder(DEFAULT_MODEL)
-
-    return U2TF.from_pretrained()
+    # fp32, not the default "auto": tests compare texts across batchings and machines, and under bf16 (what "auto"
+    # picks on CPUs with AVX-512 BF16 or AMX) a text can depend on its batch
+    return U2TF.from_pretrained(dtype="fp32")
 
 
 @pytest.fixture(scope="session")

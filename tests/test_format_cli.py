@@ -165,7 +165,7 @@ def test_unwritable_output_is_a_clean_error(tiny_model_path, tmp_path, capsys) -
 
 
 def test_input_file_is_closed_when_the_model_fails_to_load(tmp_path, capsys, monkeypatch) -> None:
-    import spacy_u2tf.format_cli as format_cli
+    import spacy_u2tf.cli.format as format_cli
 
     src = tmp_path / "in.txt"
     src.write_text("hello\n", encoding="utf-8")

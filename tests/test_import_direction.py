@@ -1,6 +1,6 @@
 """Inference code never imports the training side: core, pipeline and the NeMo adapter import nothing from
-``spacy_u2tf.data``, ``spacy_u2tf.training`` or ``spacy_u2tf.evaluation`` (read from every module's syntax tree,
-imports inside functions included)."""
+``spacy_u2tf.data``, ``spacy_u2tf.training`` or ``spacy_u2tf.evaluation``, and core imports neither spaCy nor NeMo
+(read from every module's syntax tree, imports inside functions included)."""
 from __future__ import annotations
 
 import ast
@@ -12,6 +12,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 INFERENCE = [ROOT / "spacy_u2tf" / "core", ROOT / "spacy_u2tf" / "pipeline", ROOT / "nemo_adapter"]
 FORBIDDEN = ("spacy_u2tf.data", "spacy_u2tf.training", "spacy_u2tf.evaluation")
+FRAMEWORKS = ("spacy", "nemo", "nemo_text_processing")  # top-level packages the core never imports
 
 
 def _module_name(path: Path) -> str:
@@ -49,4 +50,21 @@ def test_relative_imports_resolve() -> None:
 def test_inference_imports_nothing_from_the_training_side(path: Path) -> None:
     bad = [(line, name) for line, name in _imports(path)
            if any(name == f or name.startswith(f + ".") for f in FORBIDDEN)]
+    assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+def test_every_inference_package_is_checked() -> None:
+    for folder in INFERENCE:
+        assert any(folder in p.parents for p in MODULES), f"no modules found under {folder}"
+
+
+def test_the_check_sees_a_training_side_import() -> None:
+    names = {name for _, name in _imports(ROOT / "spacy_u2tf" / "cli" / "data.py")}
+    assert "spacy_u2tf.data.pipeline" in names
+
+
+@pytest.mark.parametrize("path", [p for p in MODULES if INFERENCE[0] in p.parents],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_core_imports_neither_spacy_nor_nemo(path: Path) -> None:
+    bad = [(line, name) for line, name in _imports(path) if name.split(".")[0] in FRAMEWORKS]
     assert not bad, f"{path.relative_to(ROOT)} imports {bad}"

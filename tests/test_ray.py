@@ -1,5 +1,8 @@
 """Ray Data: the map_batches callable (row errors, labels, alignment) and files formatted on a local Ray instance
-(num_cpus=2) with the shipped model: every row once, in order, failing rows with an error."""
+(num_cpus=2) with the shipped model: every row once, in order, failing rows with an error.
+
+One file job on a local Ray instance runs by default; the other file formats and the CLI start actors again and
+run with --runslow (each Ray job starts actors that load the model: slow on 2 cores)."""
 from __future__ import annotations
 
 import json
@@ -11,21 +14,20 @@ import pytest
 from spacy_u2tf.core.api import U2TF
 from spacy_u2tf.core.io import FAST_MODEL
 
-# A local Ray instance takes minutes to start and run these on 2 cores: they run with --runslow.
-pytestmark = pytest.mark.slow
-
 ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'spacy-u2tf[ray]')")
 pytest.importorskip("ray.data", reason="ray[data] is not installed (pip install 'spacy-u2tf[ray]')")
 
 from spacy_u2tf.ray import ERROR_COLUMN, Formatter, format_file  # noqa: E402
 
+# Texts are compared across batchings: only fp32 gives a text that does not depend on its batch (bf16, which the
+# default "auto" picks on some CPUs, does not), so every model here is fp32.
 TEXTS = [f"on may {n} we paid {n} dollars for {n} tickets is that right" for n in
          "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()]
 
 
 @pytest.fixture(scope="module")
 def expected(packaged_model_folder):
-    return U2TF.from_pretrained(packaged_model_folder(FAST_MODEL)).format_batch(TEXTS)
+    return U2TF.from_pretrained(packaged_model_folder(FAST_MODEL), dtype="fp32").format_batch(TEXTS)
 
 
 @pytest.fixture(scope="module")
@@ -36,7 +38,8 @@ def local_ray():
 
 
 def test_formatter_formats_a_batch_and_reports_failing_rows(expected) -> None:
-    formatter = Formatter(FAST_MODEL, output_column="written", labels=True, alignment=True, max_words=20)
+    formatter = Formatter(FAST_MODEL, output_column="written", labels=True, alignment=True, max_words=20,
+                          dtype="fp32")
     column = np.array(TEXTS[:2] + [7, None, "word " * 21], dtype=object)
     out = formatter({"text": column, "id": np.arange(5)})
     assert list(out["written"][:2]) == expected[:2] and list(out["written"][2:]) == [None] * 3
@@ -52,7 +55,7 @@ def test_formatter_formats_a_batch_and_reports_failing_rows(expected) -> None:
 
 
 def test_formatter_reads_json_lines(expected) -> None:
-    formatter = Formatter(FAST_MODEL, jsonl=True, field="spoken", output_field="written")
+    formatter = Formatter(FAST_MODEL, jsonl=True, field="spoken", output_field="written", dtype="fp32")
     lines = [json.dumps({"spoken": TEXTS[0], "id": 1}), "{not json", json.dumps({"spoken": 3}), "[1]",
              json.dumps({"other": "x"})]
     out = [json.loads(line) for line in formatter({"text": np.array(lines, dtype=object)})["text"]]
@@ -68,7 +71,7 @@ def test_jsonl_file_every_row_once_in_order(local_ray, tmp_path, expected) -> No
     rows.insert(3, {"text": 12, "n": "bad"})
     source = tmp_path / "in.jsonl"
     source.write_text("".join(json.dumps(r) + "\n" for r in rows))
-    summary = format_file(source, tmp_path / "out.jsonl", actors=2, batch_size=4, model=FAST_MODEL)
+    summary = format_file(source, tmp_path / "out.jsonl", actors=2, batch_size=4, model=FAST_MODEL, dtype="fp32")
     out = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
     assert (summary.rows_in, summary.rows_out, summary.failed) == (13, 13, [3])
     assert [o["n"] for o in out] == [r["n"] for r in rows]
@@ -76,30 +79,33 @@ def test_jsonl_file_every_row_once_in_order(local_ray, tmp_path, expected) -> No
     assert out[3]["error"].startswith("TypeError")
 
 
+@pytest.mark.slow
 def test_parquet_and_text_files_keep_their_format(local_ray, tmp_path, expected) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
     pq.write_table(pa.table({"spoken": TEXTS, "id": list(range(len(TEXTS)))}), tmp_path / "in.parquet")
     summary = format_file(tmp_path / "in.parquet", tmp_path / "out.parquet", column="spoken",
-                          output_column="written", actors=2, batch_size=5, model=FAST_MODEL)
+                          output_column="written", actors=2, batch_size=5, model=FAST_MODEL, dtype="fp32")
     table = pq.read_table(tmp_path / "out.parquet")
     assert (summary.rows_in, summary.rows_out, summary.failed) == (12, 12, [])
     assert table.column("written").to_pylist() == expected and table.column("id").to_pylist() == list(range(12))
     assert table.column(ERROR_COLUMN).null_count == 12
 
     (tmp_path / "in.txt").write_text("\n".join(TEXTS[:5] + [""] + TEXTS[5:]) + "\n")
-    summary = format_file(tmp_path / "in.txt", tmp_path / "out.txt", actors=2, batch_size=3, model=FAST_MODEL)
+    summary = format_file(tmp_path / "in.txt", tmp_path / "out.txt", actors=2, batch_size=3, model=FAST_MODEL,
+                          dtype="fp32")
     assert (summary.rows_in, summary.rows_out) == (13, 13)
     assert (tmp_path / "out.txt").read_text().splitlines() == expected[:5] + [""] + expected[5:]
 
 
+@pytest.mark.slow
 def test_cli_engine_ray(local_ray, tmp_path, expected) -> None:
     from spacy_u2tf.cli import main
 
     (tmp_path / "in.txt").write_text("\n".join(TEXTS) + "\n")
     code = main(["format", "--engine", "ray", "-i", str(tmp_path / "in.txt"), "-o", str(tmp_path / "out.txt"),
-                 "--model", FAST_MODEL, "--actors", "2", "--batch-size", "4"])
+                 "--model", FAST_MODEL, "--actors", "2", "--batch-size", "4", "--dtype", "fp32"])
     assert code == 0
     assert (tmp_path / "out.txt").read_text().splitlines() == expected
 

@@ -12,7 +12,7 @@ from typing import Dict, List, Optional, Tuple
 
 # subcommand → (module, help)
 COMMANDS: Dict[str, Tuple[str, str]] = {
-    "format": ("spacy_u2tf.format_cli", "format spoken-form transcripts (arguments, stdin, a file, or JSONL)"),
+    "format": ("spacy_u2tf.cli.format", "format spoken-form transcripts (arguments, stdin, a file, or JSONL)"),
     "data": ("spacy_u2tf.cli.data", "turn written text into training examples"),
     "eval": ("spacy_u2tf.cli.eval", "score systems on written references"),
     "bench": ("spacy_u2tf.cli.bench", "speed, scale and accuracy benchmarks with a markdown report"),

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import fields
 from pathlib import Path
 
 from ..bench import BenchSettings, Targets, run_bench, write_report
-from ..core.api import DTYPES
+from .settings import DTYPE_METAVAR, dtype_option, settings_from
 
 DEFAULTS = BenchSettings(dev=[])
 
@@ -22,7 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "is also timed)")
     parser.add_argument("--limit", type=int, default=DEFAULTS.limit, help="dev documents used per --dev")
     parser.add_argument("--sizes", type=int, nargs="+", default=DEFAULTS.sizes, help="transcript lengths for scaling")
-    parser.add_argument("--variants", nargs="+", default=DEFAULTS.variants, choices=DTYPES,
+    parser.add_argument("--variants", nargs="+", default=DEFAULTS.variants, type=dtype_option,
+                        metavar=DTYPE_METAVAR,
                         help="tagger precisions / runtimes to compare (onnx, onnx-int8: ONNX Runtime, extra onnx)")
     parser.add_argument("--precision-limit", type=int, default=DEFAULTS.precision_limit,
                         help="dev documents scored for each precision variant")
@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = BenchSettings(**{f.name: getattr(args, f.name) for f in fields(BenchSettings)})
+    settings = settings_from(BenchSettings, args)
     goals = Targets(args.target_words_per_s, args.target_x_nemo, args.target_x_full_seq2seq)
     result = run_bench(settings)
     path = write_report(result, args.out, "u2tf bench " + " ".join(sys.argv[2:]), goals)

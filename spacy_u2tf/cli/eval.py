@@ -17,13 +17,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, action="append", required=True,
                         help="reference file or NeMo case folder (repeatable)")
     parser.add_argument("--format", choices=FORMATS, default="auto",
-                        help="how to read --data (auto: from the file name and contents)")
-    parser.add_argument("--field", default=None, help="JSONL field with the written text")
+                        help="how to read --data: text (one document per line), jsonl (one JSON object per line, "
+                             "--field), dialogsum (DialogSum JSONL, one dialogue per document), wikitext (WikiText "
+                             "raw, one paragraph per document), iwslt (IWSLT word<TAB>punctuation label TSV, "
+                             "punctuation scored only), nemo (NeMo ITN test case files or their folder), examples "
+                             "(Examples saved by --save-examples); auto: from the file name")
+    parser.add_argument("--field", default=None, help="JSONL field with the written text (default: text)")
     parser.add_argument("--verbalizer", choices=("own", "nemo"), default="own",
                         help="how written references become spoken input")
     parser.add_argument("--system", action="append", default=None,
                         help="model | model:PATH | nemo-itn | cmd:COMMAND (repeatable; default: model)")
-    parser.add_argument("--limit", type=int, default=None, help="use the first N documents")
+    parser.add_argument("--limit", type=int, default=None, help="use the first N documents (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="random seed of the verbalizer")
     parser.add_argument("--mixed-only", action="store_true",
                         help="score only the sentences of written references that hold a mixed-case word "

@@ -14,7 +14,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data`")
     parser.add_argument("--out", type=Path, required=True, help="run folder: checkpoint, best/, train.log")
     parser.add_argument("--weights", default=DEFAULTS.weights,
-                        help="source weights for pipeline spans, e.g. sgd=3,qmsum=2")
+                        help="source weights for pipeline spans, e.g. sgd=3,qmsum=2 (default: every source weighs 1)")
     parser.add_argument("--init", type=Path, default=DEFAULTS.init,
                         help="converter folder to start from (its architecture overrides --dim and the layer counts)")
     parser.add_argument("--minutes", type=float, default=DEFAULTS.minutes,

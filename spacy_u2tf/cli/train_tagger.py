@@ -38,6 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
     parser.add_argument("--loss-weights", default=DEFAULTS.loss_weights,
                         help="e.g. 'punct=1,case=1,itn=1' (default equal)")
+    parser.add_argument("--class-weights", default=DEFAULTS.class_weights,
+                        help="cross-entropy weights of single labels, HEAD.LABEL=W, e.g. 'disfl.REPARANDUM=3' "
+                        "(default 1 for every label)")
     parser.add_argument("--steps", type=int, default=DEFAULTS.steps,
                         help="training steps (the LR schedule follows them)")
     parser.add_argument("--minutes", type=float, default=DEFAULTS.minutes, help="stop after this wall time")
@@ -61,6 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="dev documents scored at each evaluation")
     parser.add_argument("--eval-every", type=int, default=DEFAULTS.eval_every, help="steps between dev evaluations")
     parser.add_argument("--save-every", type=int, default=DEFAULTS.save_every, help="steps between checkpoints")
+    parser.add_argument("--save-evals", action="store_true",
+                        help="also keep the model of every dev evaluation (fp16, in --out/step-N)")
     parser.add_argument("--log-every", type=int, default=DEFAULTS.log_every, help="steps between log lines")
     parser.add_argument("--export", type=Path, default=DEFAULTS.export,
                         help="write the best model here as fp16 at the end")

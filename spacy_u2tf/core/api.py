@@ -11,8 +11,9 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
+from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
-from .lexicon import Lexicon
+from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
     from .timing import TimedResult
 
 LEXICON_CLASS = "lexicon"
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS)  # spans written as given, never sent to stage 2
+KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM)  # spans written as given, never sent to stage 2
 
 
 @dataclass
@@ -37,7 +39,7 @@ class ConvertedSpan:
 
     start: int
     end: int
-    kind: str  # "itn", "mixed", "lexicon" or "written" (a written token kept verbatim)
+    kind: str  # "itn", "mixed", "known" (a known mixed-case form), "lexicon" or "written" (a written token kept)
     spoken: str
     written: Optional[str]
     cls: str = ""
@@ -135,7 +137,10 @@ class U2TF:
     probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default),
     ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
-    kept words are tagged again, see :mod:`.disfluency`).
+    kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
+    single words, :class:`.lexicon.MixedCaseForms` or a mapping, written whatever the tagger's case label and
+    without stage 2; ``from_pretrained`` loads the model's table, ``False`` turns it off; the ``lexicon`` and ITN
+    spans win over it).
     """
 
     def __init__(self, tagger: Any, converter: Any = None, *, punctuation: bool = True, truecase: bool = True,
@@ -143,14 +148,16 @@ class U2TF:
                  lexicon: Union[Lexicon, Mapping[str, str], None] = None, written_input: str = "normalize",
                  context: int = DEFAULT_CONTEXT, batch_size: int = 64,
                  label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None,
-                 disfluencies: str = "keep") -> None:
+                 disfluencies: str = "keep",
+                 mixed_case_forms: Union[MixedCaseForms, Mapping[str, str], bool, None] = None) -> None:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
         self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
         for head, table in self.label_thresholds.items():
             bad = {k: v for k, v in table.items() if not isinstance(v, (int, float)) or not 0 < v <= 1}
-            if head not in HEADS or bad:
-                raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads punct/case/itn, "
+            heads = tuple(getattr(tagger, "labels", None) or HEADS)
+            if head not in heads or bad:
+                raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads {'/'.join(heads)}, "
                                  f"probabilities in (0, 1])")
         check_disfluency_mode(disfluencies, tagger)
         self.disfluencies = disfluencies
@@ -161,12 +168,12 @@ class U2TF:
         self.itn_classes = None if itn is True else frozenset() if itn is False else frozenset(itn)
         self.spell_numbers_below = spell_numbers_below
         self.lexicon = lexicon if isinstance(lexicon, Lexicon) else Lexicon(lexicon)
+        self.mixed_case_forms = (mixed_case_forms if isinstance(mixed_case_forms, MixedCaseForms) else
+                                 MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))
         self.written_input = written_input
         self.context = context
         self.batch_size = batch_size
-        self.fallbacks: Counter = Counter()  # guard fallbacks (and spans of switched-off classes), by reason
-        self.spans_converted = 0  # spans sent to the converter
-        self.digit_retries = 0  # spans saved by a second try with their spoken digits imposed
+        self.stats = GuardStats()  # what the guards on stage 2 did, over every call
 
     @classmethod
     def from_pretrained(cls, path_or_name: Union[str, Path, None] = None, *, device: str = "cpu",
@@ -174,8 +181,9 @@ class U2TF:
                         **options: Any) -> "U2TF":
         """Load a model folder (default: the model shipped in the package). Never downloads unless asked.
 
-        ``dtype``: the tagger's precision or runtime, one of :data:`.precision.DTYPES` (``"fp32"``, the default; ``"auto"``:
-        bf16 where the hardware computes it natively, else fp32; see :func:`.precision.check_dtype`).
+        ``dtype``: the tagger's precision or runtime, one of :data:`.precision.DTYPES`. ``"auto"`` (the default):
+        bf16 where the hardware computes it natively, else fp32 (see :func:`.precision.check_dtype`); under bf16 a
+        transcript's text can depend on the other transcripts of its batch, ``"fp32"`` never.
 
         Loading also fixes glibc's heap thresholds for the process (:func:`.memory.tune_allocator`: fewer page
         faults per call; ``U2TF_TUNE_MALLOC=0`` or the user's own ``MALLOC_*_`` settings leave them alone).
@@ -197,7 +205,24 @@ class U2TF:
             converter = SpanConverter.load(folder / config["converter"], device=device)
         options.setdefault("context", config.get("context", DEFAULT_CONTEXT))
         options.setdefault("label_thresholds", config.get("label_thresholds"))
+        if options.get("mixed_case_forms", True) is True and config.get("mixed_case_forms"):
+            options["mixed_case_forms"] = MixedCaseForms.from_file(folder / config["mixed_case_forms"])
         return cls(tagger, converter, **options)
+
+    @property
+    def fallbacks(self) -> Counter:
+        """Spans that kept their spoken words (a guard's or a switched-off class's), by reason."""
+        return self.stats.fallbacks
+
+    @property
+    def spans_converted(self) -> int:
+        """Spans sent to the converter."""
+        return self.stats.spans_converted
+
+    @property
+    def digit_retries(self) -> int:
+        """Spans saved by a second try with their spoken digits imposed."""
+        return self.stats.digit_retries
 
     # -- public API --------------------------------------------------------------------------------------
     def format(self, text: str) -> str:
@@ -327,15 +352,15 @@ class U2TF:
             spoken = [docs[d][span.start:span.end] for (d, _), span in zip(requests, spans)]
             outputs, reasons, retries = convert_checked(self.converter, inputs, spoken,
                                                         [span.kind == MIXED_CLASS for span in spans])
-            self.spans_converted += len(inputs)
-            self.digit_retries += retries
+            self.stats.spans_converted += len(inputs)
+            self.stats.digit_retries += retries
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else classify_written(written) if reason is None else ""
                 if reason is None and span.kind != MIXED_CLASS:
                     reason = self._itn_switch(cls, written)
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
-                    self.fallbacks[reason.split(":")[0]] += 1
+                    self.stats.fallbacks[reason.split(":")[0]] += 1
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
     def _spans(self, words: List[str], case: List[str], itn: List[str],
@@ -357,6 +382,13 @@ class U2TF:
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))
                     taken[start:end] = [True] * (end - start)
+        if self.truecase and self.mixed_case_forms:
+            for i, word in enumerate(words):
+                form = None if taken[i] else self.mixed_case_forms.get(word)
+                if form is not None:
+                    spans.append(ConvertedSpan(i, i + 1, KNOWN_FORM, word, form, MIXED_CLASS))
+                    taken[i] = True
+                    case[i] = "MIXED"
         if self.truecase:
             for i, label in enumerate(case):
                 if label == "MIXED" and not taken[i]:
@@ -365,11 +397,11 @@ class U2TF:
 
     def _itn_switch(self, cls: str, written: str) -> Optional[str]:
         if self.itn_classes is not None and cls not in self.itn_classes:
-            return "class disabled"
+            return CLASS_DISABLED
         if self.spell_numbers_below and cls == "cardinal":
             try:
                 if abs(int(written.replace(",", ""))) < self.spell_numbers_below:
-                    return "class disabled"
+                    return CLASS_DISABLED
             except ValueError:
                 pass
         return None

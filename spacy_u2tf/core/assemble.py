@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import List, NamedTuple, Optional, Sequence, Tuple
 
-from .labels import MIXED_CLASS, PLAIN_CLASS, PUNCT_MARKS, SENTENCE_END, apply_case
+from .labels import JOIN, MIXED_CLASS, PLAIN_CLASS, PUNCT_MARKS, SENTENCE_END, apply_case
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class Assembled:
 
 
 def _attach(word: str, punct: str) -> str:
-    mark = PUNCT_MARKS[punct]
+    mark = PUNCT_MARKS[punct] if punct != JOIN else ""
     if not mark or word.endswith(mark):
         return word
     return word + mark
@@ -74,7 +74,8 @@ def assemble(
     written form; the span's last word's punctuation is attached after it, and a ``CAPITAL`` label on the span's
     first word capitalizes the written form's first letter (sentence starts) unless the rewrite is ``verbatim``.
     A span whose ``written`` is
-    ``None`` falls back to its spoken words with their own case and punctuation.
+    ``None`` falls back to its spoken words with their own case and punctuation. A ``HYPHEN`` label joins a word
+    to the next one ("well" + "known" → "well-known"): one written word, one alignment group for both.
     """
     n = len(spoken)
     if not (len(punct) == len(case) == n):
@@ -89,12 +90,27 @@ def assemble(
 
     words: List[str] = []
     groups: List[AlignmentGroup] = []
+    joining = False  # the previous word's label was HYPHEN: the next piece joins it with "-"
+
+    def emit(pieces: List[str], source: Tuple[int, ...], cls: str, fallback: bool = False) -> None:
+        nonlocal joining
+        if joining and words:
+            words[-1] = words[-1] + "-" + pieces[0]
+            last = groups.pop()
+            cls = last.cls if cls == PLAIN_CLASS else cls
+            first, pieces = len(words) - 1, pieces[1:]
+            source, fallback = last.source + source, last.fallback or fallback
+        else:
+            first = len(words)
+        words.extend(pieces)
+        groups.append(AlignmentGroup(source, tuple(range(first, len(words))), cls, fallback))
+        joining = punct[source[-1]] == JOIN and source[-1] < n - 1
+
     i = 0
     while i < n:
         rw = by_start.get(i)
         if rw is None:  # a plain word (most of them)
-            groups.append(AlignmentGroup((i,), (len(words),), PLAIN_CLASS))
-            words.append(_attach(apply_case(spoken[i], case[i]), punct[i]))
+            emit([_attach(apply_case(spoken[i], case[i]), punct[i])], (i,), PLAIN_CLASS)
             i += 1
             continue
         if rw.written is not None and rw.written.strip():
@@ -102,15 +118,12 @@ def assemble(
             if case[i] == "CAPITAL" and not rw.verbatim:
                 pieces[0] = _capitalize_first(pieces[0])
             pieces[-1] = _attach(pieces[-1], punct[rw.end - 1])
-            first = len(words)
-            words.extend(pieces)
-            groups.append(AlignmentGroup(tuple(range(rw.start, rw.end)), tuple(range(first, len(words))), rw.cls))
+            emit(pieces, tuple(range(rw.start, rw.end)), rw.cls)
             i = rw.end
             continue
         for j in range(i, rw.end):  # a span that fell back: its spoken words, each with its own labels
             label = "CAPITAL" if case[j] == "MIXED" else case[j]  # a rejected mixed-case word is at least capitalized
-            groups.append(AlignmentGroup((j,), (len(words),), rw.cls, fallback=True))
-            words.append(_attach(apply_case(spoken[j], label), punct[j]))
+            emit([_attach(apply_case(spoken[j], label), punct[j])], (j,), rw.cls, fallback=True)
         i = rw.end
     return Assembled(words, groups)
 

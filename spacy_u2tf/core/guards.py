@@ -13,7 +13,7 @@ import unicodedata
 from collections import Counter
 from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .labels import MIXED_CLASS
+from .labels import MIXED_CLASS, mixed_case_shaped
 
 _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -382,7 +382,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     """``None`` when ``written`` may replace ``spoken_span``; otherwise the reason it may not.
 
     ``cls="mixed"`` (a mixed-case word) requires the same letters as the spoken word, and may add the apostrophe
-    of a possessive that the spoken word lacks ("mcdonalds" → "McDonald's").
+    of a possessive that the spoken word lacks ("mcdonalds" → "McDonald's"); the casing must have the shape of a
+    mixed-case name (:func:`.labels.mixed_case_shaped`: "McCoy", not "HeIsman", "KOCH" or "petoskey").
     """
     text = written.strip()
     if not text:
@@ -392,9 +393,9 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
         return "too long"
     if cls == "mixed":
         said, lower = " ".join(spoken_span).lower(), text.lower()
-        if lower == said or (lower.endswith("'s") and lower[:-2] + "s" == said):
-            return None
-        return "mixed: letters changed"
+        if not (lower == said or (lower.endswith("'s") and lower[:-2] + "s" == said)):
+            return "mixed: letters changed"
+        return None if mixed_case_shaped(text) else "mixed: not a mixed-case shape"
     allowed = _licensed_words(spoken_span)
     pieces = ["".join(word_runs(w.lower())) for w in spoken_span]
     for token in text.split():

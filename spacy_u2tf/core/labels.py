@@ -4,14 +4,18 @@ Labels are appended to, never renamed: a saved model stores its label lists in `
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 
 HEADS: Tuple[str, ...] = ("punct", "case", "itn")  # the tagger's label sets, one head each
-PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION")
-PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?"}
-MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark}
+# HYPHEN joins a word to the next one with "-" ("second hand" → "second-hand"); it is not a mark that ends a word,
+# so it is not in MARK_TO_PUNCT and a written token never splits on it there.
+PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN")
+PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?", "HYPHEN": "-"}
+JOIN = "HYPHEN"
+MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark and label != JOIN}
 SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
 
 CASE_LABELS: Tuple[str, ...] = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
@@ -48,6 +52,19 @@ def apply_case(word: str, label: str) -> str:
     raise ValueError(f"unknown case label {label!r}")
 
 
+# A mixed-case name: a name prefix ("McCoy", "O'Brien", "LaRue", "DiCaprio"), a one- or two-letter lowercase
+# prefix ("iPod", "mRNA", "eBook"), capitalized parts of 2+ letters ("PowerPoint", "YouTube"), or an acronym with
+# a plural or verb ending ("CDs", "IDed").
+_MIXED_SHAPE = re.compile(r"(?:Mc|Mac|O'|L'|D'|La|Le|De|Di|Da|Du|Van|Von|[a-z]{1,2})?(?:[A-Z][a-z']{2,}|[A-Z]{2,}[a-z']?)*"
+                          r"[A-Z][a-z']{2,}|(?:[a-z]{1,2})[A-Z]{2,}|[A-Z]{2,}(?:'?s|'?d|ed|ing)")
+
+
+def mixed_case_shaped(form: str) -> bool:
+    """Whether ``form`` has the shape of a mixed-case name or brand ("McCoy", "iPod", "PowerPoint", "McDonald's")
+    rather than of a casing slip ("HeIsman", "AmeriKa") or an abbreviation ("ChemE")."""
+    return bool(_MIXED_SHAPE.fullmatch(form))
+
+
 def case_label(written: str) -> str:
     """The case label that turns ``written.lower()`` back into ``written``."""
     spoken = written.lower()
@@ -64,6 +81,14 @@ def split_trailing_punct(token: str) -> Tuple[str, str]:
     if len(token) > 1 and token[-1] in MARK_TO_PUNCT:
         return token[:-1], MARK_TO_PUNCT[token[-1]]
     return token, "O"
+
+
+def split_hyphenated(word: str) -> List[str]:
+    """The parts of a letters-only hyphenated compound ("well-known" → ["well", "known"]); ``[word]`` otherwise."""
+    parts = word.split("-")
+    if len(parts) > 1 and all(p[:1].isalpha() and p[-1:].isalpha() for p in parts):
+        return parts
+    return [word]
 
 
 def bio_spans(itn: Sequence[str]) -> List[Tuple[int, int]]:
@@ -85,22 +110,31 @@ def bio_spans(itn: Sequence[str]) -> List[Tuple[int, int]]:
 
 def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str], argmax: Sequence[str],
                            thresholds: Dict[str, float]) -> List[str]:
-    """Per-word labels where a label listed in ``thresholds`` wins as soon as its probability reaches its
-    threshold (the likeliest such label if several do), and the argmax label stands otherwise.
+    """Per-word labels where a label listed in ``thresholds`` is chosen exactly when its probability reaches its
+    threshold (the likeliest such label if several do); otherwise the likeliest label not listed stands.
 
-    For rare labels that a classifier under-predicts (MIXED case: McDonald's, iPhone) a threshold below 0.5
-    trades a little precision for recall; ``probs`` is words × labels in the order of ``names``.
+    A threshold below the argmax's reach lifts a label that a classifier under-predicts (MIXED case: McDonald's,
+    iPhone); one above 0.5 keeps a label that it over-predicts (HYPHEN) for the words it is sure of. ``probs`` is
+    words × labels in the order of ``names``.
     """
     unknown = set(thresholds) - set(names)
     if unknown:
         raise ValueError(f"no such label(s) {sorted(unknown)}; labels are {list(names)}")
     if not thresholds:
         return list(argmax)
+    table = np.asarray(probs, dtype=np.float64).reshape(len(argmax), len(names))
     columns = sorted((names.index(label) for label in thresholds), reverse=True)  # ties: the later label wins
-    table = np.asarray(probs, dtype=np.float64).reshape(len(argmax), len(names))[:, columns]
-    reached = table >= np.asarray([thresholds[names[j]] for j in columns], dtype=np.float64)
-    best = np.where(reached, table, -1.0).argmax(axis=1)
+    listed = table[:, columns]
+    reached = listed >= np.asarray([thresholds[names[j]] for j in columns], dtype=np.float64)
+    best = np.where(reached, listed, -1.0).argmax(axis=1)
+    unlisted = table.copy()
+    unlisted[:, columns] = -1.0
+    fallback = unlisted.argmax(axis=1)
     out = list(argmax)
-    for i in np.flatnonzero(reached.any(axis=1)):
+    hit = reached.any(axis=1)
+    for i in np.flatnonzero(hit):
         out[i] = names[columns[best[i]]]
+    listed_argmax = np.isin(np.asarray(out, dtype=object), list(thresholds))
+    for i in np.flatnonzero(listed_argmax & ~hit):
+        out[i] = names[fallback[i]]
     return out

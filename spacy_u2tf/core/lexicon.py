@@ -35,6 +35,10 @@ class Lexicon:
             entries[key if sep else key.lower()] = value if sep else key
         return cls(entries)
 
+    def as_words(self) -> Dict[str, str]:
+        """The entries with their spoken keys as strings (``"new york"``)."""
+        return {" ".join(key): value for key, value in self.entries.items()}
+
     def matches(self, words: Sequence[str]) -> List[Tuple[int, int, str]]:
         lowered = [w.lower() for w in words]
         out: List[Tuple[int, int, str]] = []
@@ -49,3 +53,35 @@ class Lexicon:
             else:
                 i += 1
         return out
+
+
+class MixedCaseForms:
+    """Known mixed-case spellings of single spoken words (``{"youtube": "YouTube", "mcdonalds": "McDonald's"}``),
+    which a model writes without asking stage 2; a possessive of a known word takes its form ("youtube's" →
+    "YouTube's"). A model folder may ship a table (``mixed_case_forms`` in its config)."""
+
+    def __init__(self, forms: Optional[Mapping[str, str]] = None) -> None:
+        self.forms: Dict[str, str] = {}
+        for key, value in (forms or {}).items():
+            if len(key.split()) != 1 or not value.strip():
+                raise ValueError(f"a mixed-case form maps one spoken word to its spelling, got {key!r} → {value!r}")
+            self.forms[key.lower()] = value.strip()
+
+    def __bool__(self) -> bool:
+        return bool(self.forms)
+
+    def __len__(self) -> int:
+        return len(self.forms)
+
+    @classmethod
+    def from_file(cls, path: Union[str, Path]) -> "MixedCaseForms":
+        """A file of ``spoken<TAB>written`` lines (``#`` comments)."""
+        return cls(Lexicon.from_file(path).as_words())
+
+    def get(self, word: str) -> Optional[str]:
+        word = word.lower()
+        form = self.forms.get(word)
+        if form is None and word.endswith("'s"):
+            base = self.forms.get(word[:-2])
+            form = base + "'s" if base is not None and not base.endswith("'s") else None
+        return form

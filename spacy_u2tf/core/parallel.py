@@ -9,9 +9,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from .guard_stats import GuardStats
 
 _model: Optional[Any] = None  # the formatter the next forked pool inherits
 _fork_lock = threading.Lock()
@@ -50,20 +51,19 @@ def resolve_processes(n_process: int) -> int:
     return n_process
 
 
-def _work(batch: Sequence[Any]) -> Tuple[List[Any], Counter, int, int]:
+def _work(batch: Sequence[Any]) -> Tuple[List[Any], GuardStats]:
     model = _model
     assert model is not None, "worker forked without a model"
-    fallbacks, spans, retries = Counter(model.fallbacks), model.spans_converted, model.digit_retries
+    before = model.stats.copy()
     results = model.process_batch(batch)
-    return (results, model.fallbacks - fallbacks, model.spans_converted - spans,
-            model.digit_retries - retries)
+    return results, model.stats.since(before)
 
 
 def map_batches(model: Any, batches: Iterable[Sequence[Any]], n_process: int = 1) -> Iterator[List[Any]]:
     """``model.process_batch`` over ``batches``, in order, on ``n_process`` processes (``-1``: every core).
 
-    Workers are forked, so they start in milliseconds without reloading weights; their guard counters
-    (``fallbacks``, ``spans_converted``, ``digit_retries``) are added to ``model``'s. An error in a worker is
+    Workers are forked, so they start without reloading weights; their guard counters (``stats``, a
+    :class:`.guard_stats.GuardStats`) are added to ``model``'s. An error in a worker is
     raised while iterating. Needs a CPU model and the ``fork`` start method (Linux, macOS): a ``ValueError`` says
     so at the call, before any batch is read. Torch runs one thread per worker; an ONNX Runtime tagger keeps its session's threads.
     """
@@ -87,8 +87,6 @@ def _forked(model: Any, batches: Iterable[Sequence[Any]], n_process: int) -> Ite
         finally:
             _model = None
     with pool:
-        for results, fallbacks, spans, retries in pool.imap(_work, batches):
-            model.fallbacks.update(fallbacks)
-            model.spans_converted += spans
-            model.digit_retries += retries
+        for results, stats in pool.imap(_work, batches):
+            model.stats.add(stats)
             yield results

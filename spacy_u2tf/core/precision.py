@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 DTYPES = ("fp32", "bf16", "int8", "onnx", "onnx-int8", "auto")  # tagger precision / runtime, see check_dtype
-# fp32 by default: under bf16 a transcript's labels can change with the other transcripts of its batch (padding)
-DEFAULT_DTYPE = "fp32"
+# auto by default (bf16 only where the hardware computes it): the dev figures hold. Under bf16 a transcript's labels
+# can change with the other transcripts of its batch (padding changes the rounding); fp32 text is batch-independent.
+DEFAULT_DTYPE = "auto"
 # Other spellings accepted everywhere a dtype is (torch's names, and None for the reference fp32).
 DTYPE_ALIASES = {None: "fp32", "float32": "fp32", "bfloat16": "bf16"}
 
@@ -36,7 +37,12 @@ def native_bf16(device: str = "cpu", cpuinfo: str = "/proc/cpuinfo") -> bool:
     if str(device).startswith("cuda"):
         import torch
 
-        return bool(torch.cuda.is_available() and torch.cuda.is_bf16_supported())
+        if not torch.cuda.is_available():
+            return False
+        try:  # without including_emulation=False, a GPU that only emulates bf16 (before Ampere) counts too
+            return bool(torch.cuda.is_bf16_supported(including_emulation=False))
+        except TypeError:  # a torch without that argument counts native support only
+            return bool(torch.cuda.is_bf16_supported())
     try:
         flags = Path(cpuinfo).read_text(errors="replace")
     except OSError:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
-from .labels import SENTENCE_END
+from .labels import JOIN, SENTENCE_END
 from .timing import SPEAKER_KEY, end_sentence, retime_words, spoken_entries
 from .written_input import looks_written, spoken_form
 
@@ -145,6 +145,9 @@ class Stream:
                     k = j + 1
                     break
         forced = pending >= self.max_pending
+        punct = labels.get("punct", result.punct)
+        while 0 < k < pending and punct[c + k - 1] == JOIN:  # never commit half of a hyphenated compound
+            k += 1 if forced else -1
         for span in reversed(result.spans):
             if span.start < c + k < span.end:
                 k = span.end - c if forced else max(0, span.start - c)

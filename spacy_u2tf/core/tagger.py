@@ -143,6 +143,24 @@ class TaggerModel(nn.Module):
         self.labels[name] = tuple(labels)
         self.heads[name] = nn.Linear(hidden, len(labels)).to(device=ref.device, dtype=ref.dtype)
 
+    def extend_labels(self, name: str, labels: Sequence[str]) -> None:
+        """Append labels to a head (``labels`` starts with the head's own); the new rows start with a bias below
+        every old one, so until trained they are never predicted and the old labels keep their scores."""
+        old = self.labels[name]
+        if tuple(labels[:len(old)]) != old:
+            raise ValueError(f"{name!r} labels {list(labels)} do not extend {list(old)}")
+        if len(labels) == len(old):
+            return
+        head = self.heads[name]
+        new = nn.Linear(head.in_features, len(labels)).to(device=head.weight.device, dtype=head.weight.dtype)
+        with torch.no_grad():
+            new.weight[len(old):].mul_(0.1)
+            new.weight[:len(old)] = head.weight
+            new.bias[:len(old)] = head.bias
+            new.bias[len(old):] = head.bias.min() - 4.0
+        self.labels[name] = tuple(labels)
+        self.heads[name] = new
+
     def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> Dict[str, torch.Tensor]:
         hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
         hidden = self.dropout(hidden)

@@ -2,7 +2,7 @@
 
 The cleaned text has tokens separated by single spaces; a token may end with one of ``,`` ``.`` ``?`` (the
 punctuation the model predicts); quotes, brackets, speaker labels, HTML and emoji are gone; ``!`` became ``.``;
-``;`` ``:`` and dashes became ``,``; honorifics and OK are standardized; underscores at word edges and marks left
+``;`` ``:`` and dashes became ``,`` (a hyphen inside a compound, "well-known", stays); honorifics and OK are standardized; underscores at word edges and marks left
 alone as tokens (``-``, ``:``) are gone; numbers and abbreviations that a tokenizer split (``$ 24``, ``2, 000``,
 ``U. S.``) are joined again. Every rule counts what it touched.
 """
@@ -64,7 +64,6 @@ _RULES = [
     ("spaced_apostrophe", re.compile(r"(?<=[A-Za-z]) ' ((?:[stdm]|ll|ve|re)\b)", re.I), lambda m: "'" + m.group(1).lower()),
     ("quote", re.compile(r'"|(?<![A-Za-z0-9])\'(?![0-9]{2}s\b)|\'(?![A-Za-z0-9])'), " "),
     ("dash", re.compile(r"\s*--+\s*|\s+-\s+|(?<=[A-Za-z])-(?=\s)|(?<=\s)-(?=[A-Za-z])"), ", "),
-    ("letter_hyphen", re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])"), " "),
     ("ellipsis", re.compile(r"\.{2,}|(?:\. ){2,}\.?"), "."),
     ("exclamation", re.compile(r"!+"), "."),
     ("inner_semicolon_colon", _INNER_SEMICOLON_COLON, _inner_semicolon_colon),

@@ -4,16 +4,20 @@
   for countable products, plural ("iphones" → "iPhones"); a brand name that is a possessive also said without
   its apostrophe, as recognisers write it ("mcdonalds" → "McDonald's").
 - ``currency``: an amount with its currency said after it. A currency with a house symbol takes it ("five
-  hundred dollars" → "$500", "euros" → "€", "yen" → "¥", "pounds" → "£" only after a word of paying: elsewhere
-  "pounds" is "lbs", as in the generated measures, and some pairs say so); a currency named with its country or
-  without a house symbol keeps its words ("six hundred and sixty us dollars" → "660 US dollars", "500 yuan",
-  "500 RMB", "RMB 500", "20 bucks"), so every spoken word stays in the written span.
+  hundred dollars" → "$500", "euros" → "€", "yen" → "¥"); a currency named with its country or without a house
+  symbol keeps its words ("six hundred and sixty us dollars" → "660 US dollars", "500 yuan",
+  "500 RMB", "RMB 500", "20 bucks"), so every spoken word stays in the written span. "pounds" is left to the
+  generated measures, whose house style writes it "lbs": pairs that made it "£" after a word of paying taught the
+  converter "£" for weights too.
 - ``oclock``: "five o'clock" → "5 o'clock".
 - ``number_pairs``: a number read in pairs after a noun that labels things by number ("room four oh four" →
   "404", "flight twelve oh four" → "1204"), never a time; and, as the contrast, the same readings without such
   a noun written as the time they name ("at four oh four" → "4:04", as in the generated times).
 - ``title``: the titles and abbreviations the normalizer expands ("mister" → "Mr.", "misses" → "Mrs.", "miss" →
   "Ms.", "doctor" → "Dr." before a surname; "etcetera" → "etc.").
+- ``plain``: an ordinary word of the host as a one-word span, written as it is said ("number" → "number"). Every
+  other one-word span in training changes (mostly into a mixed-case word), so without these the converter gave
+  single-word ITN spans a mixed case ("NuMBer", "UNDer").
 
 Each pair is placed in context words taken from a real spoken sentence (a host), with the cue words its class
 needs next to it; the context is read-only, the target is the written span only.
@@ -27,31 +31,32 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from . import numbers as N
 from .house_style import house_written
-from .mixed_case import LEXICONS, read_word_list
-from .verbalize import verbalize
+from .entities import MONTHS as MONTH_NAMES
+from .mixed_case import LEXICONS, mixed_case_words, read_word_list
+from .verbalize import ABBREVIATION_VARIANTS, ABBREVIATIONS, CURRENCIES as SPOKEN_CURRENCIES, SYMBOLS, UNITS, \
+    UNIT_VARIANTS, verbalize
 
 # (spoken words of a passage, span start, span end, written span, class)
 Passage = Tuple[List[str], int, int, str, str]
 Form = Tuple[str, str]  # (spoken word, written word) of a mixed-case word
 
-PAIR_CLASSES: Tuple[str, ...] = ("mixed", "currency", "oclock", "number_pairs", "title")
-# How often each class is drawn for training: the mixed-case words are the most varied.
-CLASS_WEIGHTS: Dict[str, float] = {"mixed": 0.45, "currency": 0.2, "oclock": 0.07, "number_pairs": 0.18,
-                                   "title": 0.1}
+PAIR_CLASSES: Tuple[str, ...] = ("mixed", "currency", "oclock", "number_pairs", "title", "plain")
+# How often each class is drawn for training: the mixed-case words are the most varied; numbers read in pairs
+# must outweigh the generated times that read the same words as a clock ("room three eighteen" vs "at 3:18").
+CLASS_WEIGHTS: Dict[str, float] = {"mixed": 0.38, "currency": 0.15, "oclock": 0.06, "number_pairs": 0.29,
+                                   "title": 0.07, "plain": 0.05}
 HELD_OUT_SALT = "mixed-case-held-out"
 # Words a user tries first (the examples of the formatter's own tests) are never held out.
 KEPT_IN_TRAINING = frozenset("McDonald's iPhone MacBook YouTube LinkedIn PayPal O'Brien eBay McCartney".split())
 # Products written in the brand list that people count ("two iPhones"): they also get a plural.
 COUNTABLE = frozenset("iPhone iPad iPod iMac MacBook PlayStation BlackBerry GoPro".split())
-# Words of paying: after them "pounds" is money (£); elsewhere it is a weight.
-PAYING = ("costs", "cost", "paid", "pay", "spent", "spend", "charged", "charge", "earns", "earn", "owe", "owes")
-AMOUNT_CUES = PAYING + ("about", "only", "over", "nearly", "almost", "a total of", "just", "around", "another")
+AMOUNT_CUES = ("costs", "cost", "paid", "pay", "spent", "spend", "charged", "charge", "earns", "earn", "owe", "owes",
+               "about", "only", "over", "nearly", "almost", "a total of", "just", "around", "another")
 CURRENCIES: Dict[str, Tuple[Tuple[str, ...], str, str]] = {
     # name: (spoken readings after the amount, written symbol or "", written word after the amount)
     "dollars": (("dollars",), "$", ""),
     "us dollars": (("us dollars", "u s dollars"), "", "US dollars"),
     "euros": (("euros",), "€", ""),
-    "pounds": (("pounds",), "£", ""),
     "yen": (("yen",), "¥", ""),
     "yuan": (("yuan",), "", "yuan"),
     "rmb": (("rmb",), "", "RMB"),
@@ -64,12 +69,35 @@ OCLOCK_CUES = ("at", "by", "until", "around", "about", "before", "after", "since
 TITLES: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("Mr.", ("mister",)), ("Mrs.", ("misses", "missus")), ("Ms.", ("miss", "miz")), ("Dr.", ("doctor",)))
 ETC_READINGS = (("etcetera",), ("et", "cetera"))
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 SURNAMES = ("smith johnson williams brown jones miller davis wilson anderson taylor thomas moore martin jackson "
             "thompson white harris clark lewis robinson walker young allen king wright scott green baker adams "
             "nelson hill campbell mitchell roberts carter phillips evans turner parker collins edwards stewart "
             "morris murphy cook rogers morgan cooper peterson reed bailey bell kelly howard ward cox richardson "
             "wood watson brooks bennett gray james hughes price sanders myers long ross foster wang li zhang chen "
             "liu lin garcia rodriguez martinez lopez gonzalez kim park lee patel singh khan nguyen").split()
+
+
+@lru_cache(maxsize=None)
+def _not_plain() -> FrozenSet[str]:
+    """Words a one-word span may rightly change: numbers, months and days, words of titles, abbreviations, units,
+    currencies and symbols, and the spoken mixed-case list words."""
+    phrases = [*N.ONES, *N.TENS, *(name for _, name in N.SCALES), "hundred", "oh", "o", "bucks", "yuan", "rmb",
+               *(" ".join(N.ordinal(n)) for n in range(1, 100)), *(m.lower() for m in MONTH_NAMES), *WEEKDAYS,
+               *(w for readings in ABBREVIATIONS.values() for w in readings),
+               *(w for variants in ABBREVIATION_VARIANTS.values() for v in variants for w in v),
+               *UNITS.values(), *(w for v in UNIT_VARIANTS.values() for w in v), *SYMBOLS.values(),
+               *(w for names in SPOKEN_CURRENCIES.values() for w in names),
+               *(r for _, readings in TITLES for r in readings), *(w for r in ETC_READINGS for w in r),
+               *(spoken for spoken, _ in mixed_forms(mixed_case_words()))]
+    return frozenset(w for phrase in phrases for w in phrase.split())
+
+
+def is_plain(word: str) -> bool:
+    """Whether ``word`` may be a ``plain`` pair: lowercase letters only, three or more, not in :func:`_not_plain`
+    (with or without a plural ``s``)."""
+    return (len(word) >= 3 and word.isascii() and word.isalpha() and word.islower()
+            and word not in _not_plain() and word.rstrip("s") not in _not_plain())
 
 
 def _spoken(written: str) -> str:
@@ -187,16 +215,14 @@ def currency_pair(rng: random.Random) -> Tuple[List[str], str, Tuple[str, ...]]:
     # "one hundred", never "a hundred": the guards read no number in "a" and would reject the output
     spoken = _and_after_hundred(["one" if w == "a" else w for w in verbalize(amount, "cardinal", rng)], rng)
     currency = rng.choice(readings).split()
-    if amount == "1" and name in ("dollars", "us dollars", "euros", "pounds"):
+    if amount == "1" and name in ("dollars", "us dollars", "euros"):
         currency[-1], word = currency[-1][:-1], word[:-1]
     if name == "rmb" and rng.random() < 0.3:  # "RMB 500" as written, read in that order
         return ["rmb"] + spoken, house_written(f"RMB {amount}", "money", spoken), ()
     written = f"{symbol}{amount}" if symbol else f"{amount} {word}"
-    if name == "pounds" and rng.random() < 0.5:  # the contrast: without a word of paying, a weight
-        return spoken + currency, house_written(f"{amount} lbs", "measure", spoken + currency), ()
     cue: Tuple[str, ...] = ()
-    if name == "pounds" or rng.random() < 0.3:
-        cue = tuple(rng.choice(PAYING if name == "pounds" else AMOUNT_CUES).split())
+    if rng.random() < 0.3:
+        cue = tuple(rng.choice(AMOUNT_CUES).split())
     return spoken + currency, house_written(written, "money", spoken + currency), cue
 
 
@@ -246,6 +272,10 @@ def pair_passage(rng: random.Random, host: Sequence[str], context: int, cls: str
             return _passage(rng, host, context, list(rng.choice(ETC_READINGS)), "etc.", cls)
         written, readings = rng.choice(TITLES)
         return _passage(rng, host, context, [rng.choice(readings)], written, cls, right_cue=[rng.choice(SURNAMES)])
+    if cls == "plain":
+        words = [w for w in host if is_plain(w)] or ["table"]
+        word = rng.choice(words)
+        return _passage(rng, host, context, [word], word, cls)
     raise ValueError(f"unknown class {cls!r}; choose from {PAIR_CLASSES}")
 
 

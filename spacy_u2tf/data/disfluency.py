@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import List, Optional, Sequence, Tuple
 
-from ..core.labels import SENTENCE_END
+from ..core.labels import JOIN, SENTENCE_END
 from .example import Example, SpanPair
 
 UNLABELED = "-"  # a label with no training target (words inserted into the spoken side only)
@@ -32,10 +32,39 @@ EVENTS: Tuple[Tuple[str, float], ...] = (("filler", 0.5), ("repetition", 0.3), (
                                          ("restart", 0.1))
 
 
+# Words a speaker may say twice on purpose ("had had", "that that"): a one-word repeat of them is not a repair.
+GRAMMATICAL_REPEATS = frozenset({"had", "that", "is", "do"})
+
+
 def label_real_fillers(ex: Example) -> Example:
-    """Give ``ex`` its disfluency labels: ``FILLER`` on the fillers its text already has, ``O`` elsewhere."""
+    """Give ``ex`` its disfluency labels: ``FILLER`` on the fillers its text already has, ``REPARANDUM`` on the
+    first copy of words its text says twice in a row ("i i think", "we should we should go": transcripts keep
+    them), ``O`` elsewhere."""
     ex.disfl = ["FILLER" if w in REAL_FILLERS and itn == "O" else "O" for w, itn in zip(ex.spoken, ex.itn)]
+    for start, end in _real_repeats(ex):
+        ex.disfl[start:end] = ["REPARANDUM"] * (end - start)
     return ex
+
+
+def _real_repeats(ex: Example, longest: int = 3) -> List[Tuple[int, int]]:
+    """``[start, end)`` of each first copy of 1-3 words said again right after it, within a clause and outside
+    ITN spans and fillers; the last copy is the repair and stays."""
+    words, n = ex.spoken, len(ex.spoken)
+    out: List[Tuple[int, int]] = []
+    i = 0
+    while i < n:
+        for k in range(longest, 0, -1):
+            copy = range(i, i + 2 * k)
+            if (i + 2 * k <= n and words[i:i + k] == words[i + k:i + 2 * k]
+                    and all(ex.itn[j] == "O" and words[j] not in REAL_FILLERS for j in copy)
+                    and all(ex.punct[j] in ("O", "COMMA") for j in range(i, i + k))
+                    and not (k == 1 and words[i] in GRAMMATICAL_REPEATS)):
+                out.append((i, i + k))
+                i += k
+                break
+        else:
+            i += 1
+    return out
 
 
 def _pick(rng: random.Random, table: Sequence[Tuple[object, float]]):
@@ -43,8 +72,9 @@ def _pick(rng: random.Random, table: Sequence[Tuple[object, float]]):
 
 
 def _free(ex: Example, i: int) -> bool:
-    """True where a disfluency may go before word ``i``: not inside an ITN span (a number stays whole)."""
-    return i == len(ex.spoken) or ex.itn[i] != "I"
+    """True where a disfluency may go before word ``i``: not inside an ITN span (a number stays whole) nor inside
+    a hyphenated compound."""
+    return i == len(ex.spoken) or (ex.itn[i] != "I" and (i == 0 or ex.punct[i - 1] != JOIN))
 
 
 def _reparandum(ex: Example, i: int, kind: str, rng: random.Random) -> Optional[List[str]]:
@@ -53,7 +83,8 @@ def _reparandum(ex: Example, i: int, kind: str, rng: random.Random) -> Optional[
     k = rng.choice((1, 1, 1, 2, 2, 3))
     if i + k > n or any(ex.itn[j] != "O" or ex.case[j] == "MIXED" for j in range(i, i + k)):
         return None
-    if any(ex.punct[j] != "O" for j in range(i, i + k - 1)):  # no repeats across a clause boundary
+    if any(ex.punct[j] not in ("O", JOIN) for j in range(i, i + k - 1)) or ex.punct[i + k - 1] == JOIN:
+        # no repeats across a clause boundary, none that ends inside a compound
         return None
     words = list(ex.spoken[i:i + k])
     if kind == "repetition":

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import List
 
+from ..core.labels import split_hyphenated
+
 MONTHS = ("January February March April May June July August September October November December").split()
 MONTH_ABBR = {m[:3]: m for m in MONTHS} | {"Sept": "September"}
 _MONTH = r"(?:" + "|".join(MONTHS) + r"|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?)"
@@ -189,6 +191,8 @@ def find_entities(text: str) -> List[Entity]:
                 continue
         elif cls == "alnum" and end > start and text[end - 1] in ",.?" and (end == len(text) or text[end] == " "):
             end -= 1
+        if cls == "alnum" and len(split_hyphenated(text[start:end].rstrip(",.?"))) > 1:
+            continue  # a hyphenated compound of words: plain words joined by the HYPHEN label, not a span
         if end > start:
             out.append(Entity(start, end, cls))
     return out

@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from typing import Dict, List, Optional, Tuple
 
-from ..core.labels import MIXED_CLASS, case_label, split_trailing_punct
+from ..core.labels import JOIN, MIXED_CLASS, case_label, split_hyphenated, split_trailing_punct
 from .entities import Entity, find_entities
 from .example import Example, SpanPair
 from .verbalize import verbalize
@@ -59,10 +59,12 @@ class ExampleBuilder:
                 self.rejected["entity_inside_token"] += 1
                 return None
             word, mark = split_trailing_punct(text[pos:end])
-            if not _is_plain_word(word):
+            parts = split_hyphenated(word)  # "well-known" is said "well known": HYPHEN joins them back
+            if not all(_is_plain_word(part) for part in parts):
                 self.rejected["uncovered_token"] += 1
                 return None
-            self._add_word(word, mark, spoken, punct, case, itn, spans)
+            for k, part in enumerate(parts, 1):
+                self._add_word(part, mark if k == len(parts) else JOIN, spoken, punct, case, itn, spans)
             pos = end + 1
         if not spoken:
             self.rejected["empty"] += 1

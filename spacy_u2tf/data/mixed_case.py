@@ -8,17 +8,27 @@ place of proper nouns (:func:`add_mixed_case`), each with its stage-2 span pair.
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
-from typing import List, Tuple
+from typing import Dict, Iterable, List, Set, Tuple
 
-from ..core.labels import MIXED_CLASS, case_label
+from ..core.labels import MIXED_CLASS, case_label, mixed_case_shaped
 from .example import Example, SpanPair
 
 LEXICONS = Path(__file__).parent / "lexicons"
 LIST_FILES: Tuple[str, ...] = ("mixed_case_scowl.txt", "mixed_case_brands.txt")
 # Words after which a brand or product name is natural in place of a common noun ("an iPhone", "on YouTube").
 BRAND_SLOTS = frozenset({"a", "an", "the", "my", "your", "his", "her", "our", "their", "on", "new", "this"})
+
+
+_SUFFIXED_ACRONYM = re.compile(r"[A-Z]{2,}[a-z']{1,3}")
+
+
+def name_shaped(form: str) -> bool:
+    """Whether a dictionary's mixed-case entry has the shape of a name or brand, not of an abbreviation
+    ("ChemE", "BSChE", "ErvIn"); see :func:`..core.labels.mixed_case_shaped`."""
+    return mixed_case_shaped(form)
 
 
 def read_word_list(path: Path) -> List[str]:
@@ -66,3 +76,28 @@ def add_mixed_case(ex: Example, rng: random.Random, rate: float = 0.15, brand_ra
         ex.spans.sort(key=lambda s: s.start)
         ex.written = ex.assemble().text
     return ex
+
+
+def known_mixed_forms(forms: Iterable[str], dictionary: Set[str]) -> Dict[str, str]:
+    """Spoken key → written form for mixed-case words whose spoken form cannot be anything else.
+
+    ``dictionary`` holds the lowercase of every word that is written in lowercase or capitalized ("latex",
+    "pete"): a form with such a spoken key is left out ("LaTeX", "PetE"), and so is a form of fewer than four
+    letters ("mV", "dB": units and abbreviations people do not say as one word) unless it is one of the project's
+    brands ("iOS", "iPad"); also left out: a form when two forms share a spoken key ("DeBakey"/"Debakey"), when it
+    is a plural or suffixed acronym ("IRAs", "CBers": said letter by letter, so no one spoken word), and when it is
+    not mixed-case or not a single word of letters and apostrophes. A brand of the project's list that is a
+    possessive is also keyed without its apostrophe, as recognisers write it ("mcdonalds" → "McDonald's").
+    """
+    brands = set(_lists()[1])
+    by_key: Dict[str, Set[str]] = {}
+    for form in forms:
+        form = form.strip()
+        if (not form or case_label(form) != "MIXED" or not all(ch.isalpha() or ch == "'" for ch in form)
+                or _SUFFIXED_ACRONYM.fullmatch(form) or (len(form.removesuffix("'s")) < 4 and form not in brands)):
+            continue
+        by_key.setdefault(form.lower(), set()).add(form)
+        if form in brands and form.endswith("'s"):
+            by_key.setdefault(form.lower().replace("'", ""), set()).add(form)
+    return {key: next(iter(written)) for key, written in sorted(by_key.items())
+            if len(written) == 1 and key not in dictionary and key.removesuffix("'s") not in dictionary}

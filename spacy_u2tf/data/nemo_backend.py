@@ -1,8 +1,8 @@
 """NeMo's WFST normalizer as a verbalizer: spans come from its tagger, spoken words from its verbalizer.
 
 ``nemo_text_processing`` is imported lazily; grammars are compiled once and cached under
-``$U2TF_CACHE/nemo_grammars`` (default ``~/.cache/u2tf/nemo_grammars``). NeMo runs ~35 sentences (~450 written
-words) per second per core on dialogue turns: use it for evaluation input and realism, the own verbalizer for bulk
+``$U2TF_CACHE/nemo_grammars`` (default ``~/.cache/u2tf/nemo_grammars``). NeMo is far slower per core than the own
+verbalizer (docs/results.md has the figures): use it for evaluation input and realism, the own verbalizer for bulk
 data.
 """
 from __future__ import annotations

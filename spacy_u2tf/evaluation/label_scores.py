@@ -7,7 +7,7 @@ from typing import Dict, List, Mapping, Sequence
 from ..core.labels import bio_spans
 from ..data.example import Example
 
-PUNCT_MARKS = ("COMMA", "PERIOD", "QUESTION")
+PUNCT_MARKS = ("COMMA", "PERIOD", "QUESTION", "HYPHEN")
 CASE_CLASSES = ("CAPITAL", "ACRONYM", "MIXED")
 DISFL_CLASSES = ("FILLER", "REPARANDUM")
 

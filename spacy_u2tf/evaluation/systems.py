@@ -4,6 +4,7 @@ from __future__ import annotations
 import subprocess
 from typing import Any, List, Optional, Protocol, Sequence, Tuple
 
+from ..core.guard_stats import GuardStats
 from ..core.labels import PLAIN_CLASS
 
 
@@ -50,20 +51,18 @@ class ModelSystem:
 
     def format_batch(self, spoken_docs: Sequence[Sequence[str]]) -> List[str]:
         """Written text per document; ``last_stats`` gets the spans converted and the guard fallbacks of the call."""
-        spans0 = getattr(self.model, "spans_converted", 0)
-        fallbacks0 = dict(getattr(self.model, "fallbacks", {}))
+        stats = getattr(self.model, "stats", None) or GuardStats()  # a model without counters counts nothing
+        before = stats.copy()
         results = self.model.process_batch([list(d) for d in spoken_docs])
         out = [r.text for r in results]
         # stage-1 labels on the spoken words, for label-level scores (None when a model gives text only)
         self.last_labels = [{"punct": r.punct, "case": r.case, "itn": r.itn} for r in results] \
             if all(hasattr(r, "punct") for r in results) else None
         kept, total = map(sum, zip(*(words_kept_outside_spans(r) for r in results))) if results else (0, 0)
-        spans = getattr(self.model, "spans_converted", 0) - spans0
-        fallbacks = {k: v - fallbacks0.get(k, 0) for k, v in getattr(self.model, "fallbacks", {}).items()
-                     if v > fallbacks0.get(k, 0)}
-        guard = sum(v for k, v in fallbacks.items() if not k.startswith("class"))
-        self.last_stats = {"spans_converted": spans, "fallbacks": fallbacks,
-                           "fallback_rate": round(guard / spans, 4) if spans else 0.0,
+        call = stats.since(before)
+        spans = call.spans_converted
+        self.last_stats = {"spans_converted": spans, "fallbacks": dict(call.fallbacks),
+                           "fallback_rate": round(call.guard_fallbacks() / spans, 4) if spans else 0.0,
                            "words_outside_spans": total,
                            "words_outside_spans_kept": round(kept / total, 6) if total else 1.0}
         return out

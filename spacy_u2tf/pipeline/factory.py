@@ -35,7 +35,7 @@ ASSIGNS = {
     "replace": ["doc._.u2tf_written", "doc._.u2tf_spoken", "doc._.u2tf_alignment", "doc._.u2tf_error"],
 }
 LEXICON_FILE = "lexicon.json"
-DEFAULT_CONFIG_STR = """
+DEFAULT_CONFIG_STR = f"""
 [u2tf]
 mode = "annotate"
 punctuation = true
@@ -45,9 +45,10 @@ spell_numbers_below = 0
 written_input = "normalize"
 lexicon = null
 label_thresholds = null
+mixed_case_forms = true
 batch_size = 64
 device = "cpu"
-dtype = "fp32"
+dtype = "{DEFAULT_DTYPE}"
 disfluencies = "keep"
 
 [u2tf.model]
@@ -68,18 +69,21 @@ class U2TFComponent:
     annotate mode their tokens keep the Doc but get neutral punct/case/ITN labels.
 
     The other formatter options are :class:`spacy_u2tf.U2TF`'s: ``itn`` (``true``/``false`` or a list of classes),
-    ``spell_numbers_below``, ``written_input``, ``label_thresholds`` and ``lexicon`` (a ``{spoken: written}``
-    table or the path of a ``spoken<TAB>written`` file, read when the model loads and saved with the pipeline).
+    ``spell_numbers_below``, ``written_input``, ``label_thresholds``, ``lexicon`` (a ``{spoken: written}``
+    table or the path of a ``spoken<TAB>written`` file, read when the model loads and saved with the pipeline) and
+    ``mixed_case_forms`` (``true``: the model's table of known mixed-case words; ``false``: none; or a
+    ``{word: form}`` table).
     """
 
     MODEL_DIR = "model"
 
     def __init__(self, nlp: Language, name: str = "u2tf", *, model: Optional[str] = None, mode: str = "annotate",
                  punctuation: bool = True, truecase: bool = True, itn: Union[bool, List[str]] = True,
-                 batch_size: int = 64, device: str = "cpu", dtype: str = DEFAULT_DTYPE, disfluencies: str = "keep",
-                 spell_numbers_below: int = 0, written_input: str = "normalize",
+                 batch_size: int = 64, device: str = "cpu", dtype: Optional[str] = DEFAULT_DTYPE,
+                 disfluencies: str = "keep", spell_numbers_below: int = 0, written_input: str = "normalize",
                  lexicon: Union[None, str, Dict[str, str]] = None,
-                 label_thresholds: Optional[Dict[str, Dict[str, float]]] = None) -> None:
+                 label_thresholds: Optional[Dict[str, Dict[str, float]]] = None,
+                 mixed_case_forms: Union[bool, Dict[str, str]] = True) -> None:
         if mode not in MODES:
             raise ValueError(f"u2tf: mode must be one of {MODES}, got {mode!r}")
         check_dtype(dtype)
@@ -93,7 +97,7 @@ class U2TFComponent:
         self.mode = mode
         self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn, "disfluencies": disfluencies,
                         "spell_numbers_below": spell_numbers_below, "written_input": written_input,
-                        "label_thresholds": label_thresholds}
+                        "label_thresholds": label_thresholds, "mixed_case_forms": mixed_case_forms}
         self.lexicon = lexicon
         self.batch_size = batch_size
         self.device = device
@@ -278,12 +282,13 @@ class U2TFComponent:
 @Language.factory("u2tf", default_config=DEFAULT_CONFIG,
                   assigns=sorted(set(ASSIGNS["annotate"] + ASSIGNS["replace"])), retokenizes=True)
 def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctuation: bool, truecase: bool,
-              itn: Union[bool, List[str]], batch_size: int, device: str, dtype: str, disfluencies: str,
+              itn: Union[bool, List[str]], batch_size: int, device: str, dtype: Optional[str], disfluencies: str,
               spell_numbers_below: int, written_input: str, lexicon: Union[None, str, Dict[str, str]],
-              label_thresholds: Optional[Dict[str, Dict[str, float]]]) -> U2TFComponent:
+              label_thresholds: Optional[Dict[str, Dict[str, float]]],
+              mixed_case_forms: Union[bool, Dict[str, str]] = True) -> U2TFComponent:
     """Factory of the ``u2tf`` component (see :class:`U2TFComponent`; ``model``: a registered loader such as
     ``spacy-u2tf.PackagedModel.v1`` or ``spacy-u2tf.ModelFolder.v1``, a packaged name or a folder)."""
     return U2TFComponent(nlp, name, model=model, mode=mode, punctuation=punctuation, truecase=truecase, itn=itn,
                          batch_size=batch_size, device=device, dtype=dtype, disfluencies=disfluencies,
                          spell_numbers_below=spell_numbers_below, written_input=written_input, lexicon=lexicon,
-                         label_thresholds=label_thresholds)
+                         label_thresholds=label_thresholds, mixed_case_forms=mixed_case_forms)

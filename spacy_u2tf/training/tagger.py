@@ -42,6 +42,7 @@ class TaggerTrainingConfig:
     temperature: float = 2.0
     weights: str = ""
     loss_weights: str = ""
+    class_weights: str = ""
     steps: int = 5000
     minutes: Optional[float] = None
     batch_size: int = 32
@@ -59,6 +60,7 @@ class TaggerTrainingConfig:
     dev_limit: int = 200
     eval_every: int = 500
     save_every: int = 200
+    save_evals: bool = False
     log_every: int = 20
     export: Optional[Path] = None
     resume: bool = False
@@ -197,6 +199,18 @@ def narrow_encoder(tagger, args: TaggerTrainingConfig, spec: WindowSpec, label_i
         prune_feed_forward(encoder, args.ffn, neuron_importance(encoder, sample))
 
 
+def class_weights(spec: str, labels: Dict[str, Sequence[str]]) -> Dict[str, List[float]]:
+    """``"disfl.REPARANDUM=3,punct.HYPHEN=2"`` → per-head weight lists for the cross-entropy (1 elsewhere)."""
+    out: Dict[str, List[float]] = {}
+    for key, weight in parse_weights(spec).items():
+        head, _, label = key.partition(".")
+        if head not in labels or label not in labels[head]:
+            raise SystemExit(f"--class-weights {key}: expected HEAD.LABEL with a label of that head "
+                             f"({ {h: list(v) for h, v in labels.items()} })")
+        out.setdefault(head, [1.0] * len(labels[head]))[list(labels[head]).index(label)] = weight
+    return out
+
+
 def selection_score(scores: Dict[str, float]) -> float:
     keys = [k for k in ("punct_f1_PERIOD", "punct_f1_COMMA", "punct_f1_QUESTION", "case_f1_CAPITAL",
                         "case_f1_ACRONYM", "itn_span_f1") if k in scores]
@@ -232,6 +246,9 @@ def train(args: TaggerTrainingConfig) -> Path:
         model = TaggerModel(encoder, enc_cfg["hidden_size"], DEFAULT_LABELS).to(device)
     if args.layers:
         keep_encoder_layers(model, args.layers)
+    for head, names in DEFAULT_LABELS.items():  # labels added since ``init`` was trained (HYPHEN)
+        if head in model.labels and model.labels[head] != tuple(names):
+            model.extend_labels(head, names)
     if args.disfluency_head and "disfl" not in model.labels:
         model.add_head("disfl", DISFL_LABELS)
     tagger = Tagger(model, enc_cfg, init / "tokenizer.json", spec, args.device)
@@ -279,7 +296,9 @@ def train(args: TaggerTrainingConfig) -> Path:
     stream = mixture(Path(args.data), parse_weights(args.weights), rng)
     data = batches(stream, tagger.wordpiece, spec, args.batch_size, rng, label_ids)
     dev = dev_examples(args.dev, args.dev_limit)
-    ce = torch.nn.CrossEntropyLoss(ignore_index=IGNORE)
+    class_w = class_weights(args.class_weights, model.labels)
+    ce = {h: torch.nn.CrossEntropyLoss(ignore_index=IGNORE, weight=None if h not in class_w else
+                                       torch.tensor(class_w[h], device=device)) for h in model.labels}
     deadline = time.time() + args.minutes * 60 if args.minutes else math.inf
     bar = tqdm(total=total, initial=step, desc="tagger", dynamic_ncols=True, disable=args.quiet)
     t0, words_seen, ema = time.time(), 0, None
@@ -299,6 +318,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         model.train()
         score = selection_score(scores)
         entry = {"step": step, "dev": scores, "score": round(score, 4), "elapsed_s": round(time.time() - t0, 1)}
+        if args.save_evals:
+            tagger.save(out / f"step-{step}", dtype=torch.float16)
         if score > best:
             best = score
             tagger.save(out / "best", dtype=torch.float32)
@@ -315,7 +336,7 @@ def train(args: TaggerTrainingConfig) -> Path:
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
             logits = model(input_ids, mask)
         # a head with no target in this batch (no disfluency labels in any window) adds nothing, not a NaN
-        loss = sum(loss_w[h] * ce(logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits
+        loss = sum(loss_w[h] * ce[h](logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits
                    if bool((targets[h] != IGNORE).any()))
         if teacher is not None:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):

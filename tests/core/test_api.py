@@ -614,4 +614,18 @@ def test_auto_dtype_follows_the_hardware(tiny_model_path) -> None:
 
     model = U2TF.from_pretrained(tiny_model_path, dtype="auto")
     assert model.tagger.autocast is native_bf16()
-    assert not U2TF.from_pretrained(tiny_model_path).tagger.autocast  # fp32 is the default
+    assert U2TF.from_pretrained(tiny_model_path).tagger.autocast is native_bf16()  # auto is the default
+    assert not U2TF.from_pretrained(tiny_model_path, dtype="fp32").tagger.autocast
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_native_bf16_on_cuda_leaves_out_emulation(monkeypatch, native: bool) -> None:
+    import torch
+
+    from spacy_u2tf.core.api import native_bf16
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda including_emulation=True: native or including_emulation)
+    assert native_bf16("cuda") is native
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert native_bf16("cuda:0") is False

@@ -114,3 +114,11 @@ def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
 def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) -> None:
     got = check_span(spoken.split(), written)
     assert got is not None and got.startswith(reason), got
+
+
+@pytest.mark.parametrize("spoken,written,ok", [("heisman", "HeIsman", False), ("koch", "KOCH", False),
+                                               ("petoskey", "petoskey", False), ("mccoy", "McCoy", True),
+                                               ("mcdonalds", "McDonald's", True), ("cds", "CDs", True),
+                                               ("youtube", "YouTube", True), ("iphone", "iPhone", True)])
+def test_mixed_conversions_must_have_a_mixed_case_shape(spoken: str, written: str, ok: bool) -> None:
+    assert (check_span([spoken], written, "mixed") is None) is ok

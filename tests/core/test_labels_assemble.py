@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import apply_case, apply_label_thresholds, bio_spans, case_label, split_trailing_punct
+from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, split_hyphenated,
+                                     split_trailing_punct)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -81,3 +82,45 @@ def test_label_thresholds_let_a_rare_label_win_below_argmax() -> None:
     assert apply_label_thresholds(probs, names, argmax, {}) == argmax
     with pytest.raises(ValueError, match="MIXD"):
         apply_label_thresholds(probs, names, argmax, {"MIXD": 0.1})
+
+
+@pytest.mark.parametrize("written,parts", [("well-known", ["well", "known"]), ("mother-in-law's", ["mother", "in", "law's"]),
+                                           ("e-mail", ["e", "mail"]), ("COVID-19", ["COVID-19"]), ("-", ["-"]),
+                                           ("a-", ["a-"]), ("plain", ["plain"])])
+def test_split_hyphenated_only_splits_compounds_of_words(written: str, parts) -> None:
+    assert split_hyphenated(written) == parts
+
+
+def test_hyphen_is_not_a_trailing_mark() -> None:
+    assert split_trailing_punct("well-") == ("well-", "O")
+
+
+def test_hyphen_label_joins_words_into_one_written_word() -> None:
+    spoken = "a well known firm sold a second hand car".split()
+    punct = ["O", "HYPHEN", "O", "O", "O", "O", "HYPHEN", "O", "PERIOD"]
+    out = assemble(spoken, punct, ["CAPITAL"] + ["LOWER"] * 8)
+    assert out.text == "A well-known firm sold a second-hand car."
+    assert [(g.source, g.target) for g in out.groups] == [
+        ((0,), (0,)), ((1, 2), (1,)), ((3,), (2,)), ((4,), (3,)), ((5,), (4,)), ((6, 7), (5,)), ((8,), (6,))]
+
+
+def test_hyphen_joins_into_a_converted_span_and_keeps_its_class() -> None:
+    out = assemble(["covid", "nineteen", "cases"], ["HYPHEN", "O", "PERIOD"], ["ACRONYM", "LOWER", "LOWER"],
+                   [SpanRewrite(1, 2, "cardinal", "19")])
+    assert out.text == "COVID-19 cases."
+    assert [(g.source, g.target, g.cls) for g in out.groups] == [((0, 1), (0,), "cardinal"), ((2,), (1,), "plain")]
+
+
+def test_hyphen_on_the_last_word_writes_no_mark() -> None:
+    out = assemble(["well", "known"], ["HYPHEN", "HYPHEN"], ["LOWER", "LOWER"])
+    assert out.text == "well-known"
+    assert [g.target for g in out.groups] == [(0,)]
+
+
+def test_a_listed_label_below_its_threshold_gives_way_to_the_likeliest_unlisted_one() -> None:
+    names = ["O", "COMMA", "HYPHEN"]
+    probs = [[0.3, 0.1, 0.6], [0.1, 0.1, 0.8], [0.5, 0.45, 0.05], [0.2, 0.35, 0.45]]
+    argmax = ["HYPHEN", "HYPHEN", "O", "HYPHEN"]
+    assert apply_label_thresholds(probs, names, argmax, {"HYPHEN": 0.7}) == ["O", "HYPHEN", "O", "COMMA"]
+    assert apply_label_thresholds(probs, names, argmax, {"HYPHEN": 0.7, "COMMA": 0.4}) == ["O", "HYPHEN", "COMMA",
+                                                                                          "O"]

@@ -123,3 +123,25 @@ def test_a_confident_sentence_end_commits_early(shipped_model) -> None:
     for w in "hello how are you doing today i".split():
         out += stream.push(w)
     assert out and out[-1]["word"] == "today?" and stream.committed == 6
+
+
+def test_a_hyphenated_compound_is_never_committed_in_part(tiny, monkeypatch) -> None:
+    """A word labeled HYPHEN waits for the word it joins: the compound comes out as one written word."""
+    predict = tiny.tagger.predict
+
+    def hyphenating(docs, *args, **kwargs):
+        out = predict(docs, *args, **kwargs)
+        for words, labels in zip(docs, out):
+            labels["punct"] = ["HYPHEN" if w == "well" else p for w, p in zip(words, labels["punct"])]
+        return out
+
+    monkeypatch.setattr(tiny.tagger, "predict", hyphenating)
+    words = "it is a well known firm and a well known name".split()
+    for lookahead in (1, 2, 3):
+        stream = tiny.stream(lookahead=lookahead)
+        out = []
+        for w in words:
+            out += stream.push(w)
+        out += stream.flush()
+        written = [w["word"].lower().strip(",.?") for w in out]
+        assert written.count("well-known") == 2 and "well" not in written, (lookahead, written)

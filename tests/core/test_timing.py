@@ -71,6 +71,15 @@ def test_retime_carries_extra_keys_to_the_written_words_of_their_group() -> None
     assert words[2]["start"] == 2.0 and words[3]["end"] == 6.5
 
 
+def test_a_hyphenated_compound_takes_the_time_of_both_words() -> None:
+    spoken = "a well known firm".split()
+    out = assemble(spoken, ["O", "HYPHEN", "O", "PERIOD"], ["CAPITAL"] + ["LOWER"] * 3)
+    stamps = [{"word": w, "start": float(i), "end": i + 0.5} for i, w in enumerate(spoken)]
+    words = retime_words(stamps, out.words, out.groups)
+    assert [(w["word"], w["start"], w["end"]) for w in words] == [("A", 0.0, 0.5), ("well-known", 1.0, 2.5),
+                                                                  ("firm.", 3.0, 3.5)]
+
+
 def test_end_sentence() -> None:
     assert [end_sentence(w) for w in ("ok", "ok,", "ok.", "right?", "wow!", "so;")] == \
         ["ok.", "ok.", "ok.", "right?", "wow!", "so."]

@@ -42,6 +42,17 @@ def test_real_fillers_are_labeled_and_kept_verbatim() -> None:
     assert ex.round_trips()  # the transcript's own fillers stay in its written text
 
 
+def test_real_repeats_are_reparanda_but_grammatical_ones_and_numbers_are_not() -> None:
+    ex = make_example("I I think we should, we should go. He had had enough. Uh, the the car cost $12 12 times.",
+                      random.Random(0))
+    assert ex is not None
+    label_real_fillers(ex)
+    marked = [(w, d) for w, d in zip(ex.spoken, ex.disfl) if d != "O"]
+    assert marked == [("i", "REPARANDUM"), ("we", "REPARANDUM"), ("should", "REPARANDUM"), ("uh", "FILLER"),
+                      ("the", "REPARANDUM")]
+    assert ex.round_trips()  # the written text keeps both copies: only the labels say which one a mode drops
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_inserted_disfluencies_round_trip_to_the_fluent_example(seed: int) -> None:
     base = label_real_fillers(_example())
@@ -66,6 +77,16 @@ def test_fillers_never_split_an_itn_span() -> None:
         for span in ex.spans:
             if span.cls != "mixed":
                 assert ex.itn[span.start] == "B" and all(ex.itn[i] == "I" for i in range(span.start + 1, span.end))
+
+
+def test_disfluencies_never_split_a_hyphenated_compound() -> None:
+    base = make_example("A well-known, second-hand car is a long-term deal for a middle-aged man.", random.Random(0))
+    assert base is not None and base.punct.count("HYPHEN") == 4
+    for seed in range(40):
+        ex = add_disfluencies(Example.from_dict(base.to_dict()), random.Random(seed), rate=0.6)
+        joined = [i for i, p in enumerate(ex.punct) if p == "HYPHEN"]
+        assert all(ex.punct[i + 1] != UNLABELED for i in joined), ex.spoken
+        assert round_trip_text(ex) == ex.written
 
 
 def test_mixed_case_words_replace_proper_nouns_with_span_pairs() -> None:

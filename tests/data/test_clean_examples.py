@@ -98,3 +98,19 @@ def test_make_example_cleans_first() -> None:
     assert ex is not None and ex.written == "Hello. It costs $5."
     assert ex.spoken == ["hello", "it", "costs", "five", "dollars"]
     assert ex.itn == ["O", "O", "O", "B", "I"]
+
+
+def test_hyphenated_compounds_are_plain_words_joined_by_the_hyphen_label() -> None:
+    ex = make_example("A well-known, second-hand car for my mother-in-law's X-ray, by e-mail.", random.Random(0))
+    assert ex is not None and ex.written == "A well-known, second-hand car for my mother-in-law's X-ray, by e-mail."
+    assert ex.spoken == ["a", "well", "known", "second", "hand", "car", "for", "my", "mother", "in", "law's", "x",
+                         "ray", "by", "e", "mail"]
+    assert ex.punct == ["O", "HYPHEN", "COMMA", "HYPHEN", "O", "O", "O", "O", "HYPHEN", "HYPHEN", "O", "HYPHEN",
+                        "COMMA", "O", "HYPHEN", "PERIOD"]
+    assert set(ex.itn) == {"O"} and not ex.spans and ex.round_trips()
+
+
+def test_hyphens_next_to_digits_stay_in_spans() -> None:
+    ex = make_example("A 21-year-old has COVID-19.", random.Random(0))
+    assert ex is not None and ex.round_trips()
+    assert [s.written for s in ex.spans] == ["21-year-old", "COVID-19"] and "HYPHEN" not in ex.punct

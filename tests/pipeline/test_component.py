@@ -162,6 +162,27 @@ def test_replace_mode_alignment_covers_all_tokens(nlp_replace, text: str) -> Non
     assert targets == word_token_ids(doc)
 
 
+def test_replace_mode_hyphenated_compound_is_one_group(tiny_model_path, monkeypatch) -> None:
+    """Two spoken words joined by HYPHEN become one written word that spaCy splits into three tokens; the
+    alignment maps both spoken tokens to all three."""
+    nlp = spacy.blank("en")
+    component = nlp.add_pipe("u2tf", config={"model": str(tiny_model_path), "mode": "replace"})
+    predict = component.u2tf.tagger.predict
+
+    def hyphenating(docs, *args, **kwargs):
+        out = predict(docs, *args, **kwargs)
+        for words, labels in zip(docs, out):
+            labels["punct"] = ["HYPHEN" if w == "well" else "O" for w in words]
+            labels["itn"] = ["O"] * len(words)
+            labels["case"] = ["LOWER"] * len(words)
+        return out
+
+    monkeypatch.setattr(component.u2tf.tagger, "predict", hyphenating)
+    doc = nlp("a well known firm")
+    assert doc.text == "A well-known firm" and [t.text for t in doc] == ["A", "well", "-", "known", "firm"]
+    assert [(src, tgt) for src, tgt, _ in doc._.u2tf_alignment] == [([0], [0]), ([1, 2], [1, 2, 3]), ([3], [4])]
+
+
 def test_replace_mode_alignment_with_nfkc_space(nlp_replace) -> None:
     text = "caf\u00b4 au lait"
     doc = nlp_replace(text)

@@ -2,6 +2,7 @@
 option in the config, ``exclude`` in serialization, ``spacy assemble`` and ``spacy package``."""
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import subprocess
@@ -16,7 +17,7 @@ from spacy.util import registry
 
 from spacy_u2tf.core.api import U2TF
 from spacy_u2tf.core.io import PACKAGED_MODELS
-from spacy_u2tf.pipeline.factory import ASSIGNS, LEXICON_FILE, U2TFComponent
+from spacy_u2tf.pipeline.factory import ASSIGNS, DEFAULT_CONFIG, LEXICON_FILE, U2TFComponent
 from spacy_u2tf.pipeline.models import MODEL_FOLDER, PACKAGED_MODEL
 
 TEXTS = ["so we meet at five o'clock on tuesday don't we", "i paid twenty dollars for the iphone"]
@@ -85,17 +86,32 @@ def test_default_config_names_the_packaged_default_model() -> None:
 
 
 # -- formatter options -------------------------------------------------------------------------------------
-def test_every_formatter_option_reaches_the_model(tiny_model_path) -> None:
-    nlp = _pipe(str(tiny_model_path), itn=["cardinal", "money"], spell_numbers_below=10,
+# Keywords of U2TF / U2TF.from_pretrained that are no component setting: the model itself, its context (a
+# property of the model folder, from its config.json) and downloading (a pipeline never downloads).
+NOT_COMPONENT_SETTINGS = {"self", "tagger", "converter", "path_or_name", "context", "allow_download", "options"}
+
+
+def test_every_formatter_option_is_a_config_key() -> None:
+    keywords = set(inspect.signature(U2TF.__init__).parameters) | set(
+        inspect.signature(U2TF.from_pretrained).parameters)
+    assert keywords - NOT_COMPONENT_SETTINGS <= set(DEFAULT_CONFIG), keywords - set(DEFAULT_CONFIG)
+
+
+def test_every_formatter_option_reaches_the_model(tiny_disfluency_model_path) -> None:
+    nlp = _pipe(str(tiny_disfluency_model_path), itn=["cardinal", "money"], spell_numbers_below=10,
                 written_input="passthrough", label_thresholds={"case": {"MIXED": 0.5}},
-                lexicon={"iphone": "iPhone"}, disfluencies="keep", punctuation=False, truecase=False)
+                lexicon={"iphone": "iPhone"}, disfluencies="fillers", punctuation=False, truecase=False,
+                mixed_case_forms={"youtube": "YouTube"}, batch_size=7, dtype="bf16")
     u2tf = nlp.get_pipe("u2tf").u2tf
     assert u2tf.itn_classes == frozenset({"cardinal", "money"})
     assert (u2tf.spell_numbers_below, u2tf.written_input) == (10, "passthrough")
     assert u2tf.label_thresholds == {"case": {"MIXED": 0.5}}
     assert u2tf.lexicon.entries == {("iphone",): "iPhone"}
-    assert (u2tf.punctuation, u2tf.truecase, u2tf.disfluencies) == (False, False, "keep")
+    assert (u2tf.punctuation, u2tf.truecase, u2tf.disfluencies) == (False, False, "fillers")
+    assert u2tf.mixed_case_forms.forms == {"youtube": "YouTube"}
+    assert (u2tf.batch_size, u2tf.tagger.autocast) == (7, True)
     assert "iPhone" in nlp(TEXTS[1])._.u2tf_written
+    assert not _pipe(str(tiny_disfluency_model_path), mixed_case_forms=False).get_pipe("u2tf").u2tf.mixed_case_forms
 
 
 def test_bad_written_input_is_rejected(tiny_model_path) -> None:

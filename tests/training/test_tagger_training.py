@@ -256,3 +256,33 @@ def test_train_heads_changes_only_the_chosen_head(tiny_model_path, shard_dir, tm
         assert torch.allclose(before[key].float(), after[key].float(), atol=1e-3), key
     with pytest.raises(SystemExit, match="heads of this tagger"):
         cli.run(_args(shard_dir, tmp_path / "bad", init, steps=1, train_heads="nope"))
+
+
+def test_labels_added_since_init_extend_its_heads(tiny_model_path, shard_dir, tmp_path):
+    """A tagger trained before HYPHEN existed: its punct head grows a row, its old rows and the other heads stay
+    exact (lr 0) and it predicts what it predicted before (the new label starts below every old one)."""
+    import torch
+    from safetensors.torch import load_file
+
+    from spacy_u2tf.core.labels import CASE_LABELS, ITN_LABELS, PUNCT_LABELS
+    from spacy_u2tf.core.tagger import Tagger
+
+    old = {"punct": PUNCT_LABELS[:4], "case": CASE_LABELS, "itn": ITN_LABELS}
+    init = _tagger_folder(tiny_model_path, tmp_path / "old", labels=old)
+    out = tmp_path / "run"
+    assert cli.run(_args(shard_dir, out, init, steps=1, lr=0.0, class_weights="punct.HYPHEN=2")) == 0
+    before, after = load_file(str(init / "model.safetensors")), load_file(str(out / "best" / "model.safetensors"))
+    assert after["heads.punct.weight"].shape[0] == 5
+    assert torch.equal(before["heads.punct.weight"], after["heads.punct.weight"][:4])
+    words = [["so", "it", "is", "a", "well", "known", "firm"]]
+    was, now = Tagger.load(init).predict(words)[0], Tagger.load(out / "best").predict(words)[0]
+    assert Tagger.load(out / "best").labels["punct"] == PUNCT_LABELS and now == was
+
+
+@pytest.mark.parametrize("spec", ["punct.NOPE=2", "nohead.O=1", "punct=2"])
+def test_class_weights_must_name_a_label_of_a_head(spec):
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS
+
+    with pytest.raises(SystemExit, match="HEAD.LABEL"):
+        training.class_weights(spec, DEFAULT_LABELS)
+    assert training.class_weights("punct.HYPHEN=2", DEFAULT_LABELS) == {"punct": [1.0, 1.0, 1.0, 1.0, 2.0]}

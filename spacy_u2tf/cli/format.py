@@ -1,39 +1,22 @@
-"""``u2tf format``: one spoken transcript per line in, one formatted line out (same count and order).
+"""``u2tf format``: one spoken transcript per line in, one formatted line out (same count and order); with
+``--stream``, words from stdin as a recognizer gives them and committed text out as soon as it is final.
 
-Lines are split only on ``\\n`` (and ``\\r\\n``), from a file or stdin alike; an output file is written whole or
-not at all; a line the formatter fails on stops the run with its number (``--on-error stop``) or is written empty
-(``skip``) or unformatted (``keep``) and counted.
+The lines, records and error policy are :mod:`spacy_u2tf.format_io`'s; this module reads the options, opens the
+files and turns failures into one-line messages and exit codes.
 """
 from __future__ import annotations
 
 import argparse
-import collections
 import contextlib
-import json
 import sys
 from pathlib import Path
-from typing import Deque, Iterable, Iterator, List, Optional, TextIO, Tuple
+from typing import Any, Dict, Optional, TextIO
 
-from . import stream_cli
-from .core.api import DEFAULT_DTYPE, DTYPES
-from .core.labels import DISFLUENCY_MODES
-from .format_io import ERROR_MODES, ON_ERROR_MODES, AtomicOutput, InputError, LineGuard, read_lines
-
-
-def _records(lines: Iterable[str], name: str, jsonl: bool, field: str) -> Iterator[Tuple[str, Optional[dict]]]:
-    for lineno, line in enumerate(lines, 1):
-        if not jsonl:
-            yield line, None
-            continue
-        if not line.strip():
-            raise InputError(f"{name}:{lineno}: empty line in JSONL input")
-        try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise InputError(f"{name}:{lineno}: not valid JSON ({err.msg})") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get(field), str):
-            raise InputError(f"{name}:{lineno}: no string field {field!r}")
-        yield obj[field], obj
+from ..core.labels import DISFLUENCY_MODES
+from ..core.precision import DEFAULT_DTYPE
+from ..format_io import (ERROR_MODES, ON_ERROR_MODES, AtomicOutput, InputError, LineFailed, formatted_records,
+                         read_lines, read_records, stream_words, write_records, write_words)
+from .settings import DTYPE_METAVAR, dtype_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,10 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--on-error", default="stop", choices=ON_ERROR_MODES,
                         help="a line the formatter fails on: stop with its line number and write nothing to "
                              "--output (stop), write an empty line (skip) or the line unformatted (keep) and go on")
-    parser.add_argument("--dtype", default=DEFAULT_DTYPE, choices=DTYPES,
+    parser.add_argument("--dtype", default=DEFAULT_DTYPE, type=dtype_option, metavar=DTYPE_METAVAR,
                         help="tagger precision or runtime: auto is bf16 where the hardware computes it natively "
-                             "(AVX-512 BF16 or AMX CPUs, CUDA GPUs with bf16), else fp32; int8 and onnx* run on CPU; only "
-                             "fp32 gives a line the same text whatever else is in its batch")
+                             "(AVX-512 BF16 or AMX CPUs, CUDA GPUs with bf16), else fp32; int8 and onnx* run on CPU; "
+                             "only fp32 gives a line the same text whatever else is in its batch")
     parser.add_argument("--no-punctuation", action="store_true", help="add no punctuation")
     parser.add_argument("--no-truecase", action="store_true", help="leave every word lowercase")
     parser.add_argument("--no-itn", action="store_true",
@@ -82,25 +65,40 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "local Ray instance on this machine's cores)")
     parser.add_argument("--actors", type=int, default=None,
                         help="--engine ray: model replicas, one CPU each (default: one per CPU of the cluster)")
-    stream_cli.add_arguments(parser)
+    parser.add_argument("--stream", action="store_true",
+                        help="live mode: read words from stdin as they arrive and print text once it is committed "
+                             "(an empty line ends an utterance)")
+    parser.add_argument("--lookahead", type=int, default=8,
+                        help="with --stream: spoken words that must follow a word before it is committed (default 8)")
 
 
 def run(args: argparse.Namespace) -> int:
     """Format the transcripts named by ``args``; 0 on success, 2 (with a one-line message) on a user error, 1 when a
     line fails under ``--on-error stop``."""
     if args.stream:
-        return stream_cli.run(args)
+        return _run_stream(args)
     problem = _check_args(args)
     if problem:
         print(f"u2tf format: {problem}", file=sys.stderr)
         return 2
     if args.engine == "ray":
         return _run_ray(args)
+    return _run_local(args)
+
+
+def formatter_options(args: argparse.Namespace) -> Dict[str, Any]:
+    """The :meth:`~spacy_u2tf.core.api.U2TF.from_pretrained` options that the format options give."""
+    return dict(device=args.device, dtype=args.dtype, punctuation=not args.no_punctuation,
+                truecase=not args.no_truecase, itn=not args.no_itn, written_input=args.written_input,
+                disfluencies=args.disfluencies)
+
+
+def _run_local(args: argparse.Namespace) -> int:
+    """Format on this machine: arguments, --input or stdin → --output or stdout."""
     from tqdm import tqdm
 
-    from .core.api import U2TF, batched
-    from .core.parallel import map_batches
-    from .core.threads import set_threads
+    from ..core.api import U2TF
+    from ..core.threads import set_threads
 
     field = args.field or "text"
     name = str(args.input) if args.input else "<stdin>"
@@ -114,11 +112,7 @@ def run(args: argparse.Namespace) -> int:
             return 2
         set_threads(args.threads)
         try:
-            formatter = U2TF.from_pretrained(args.model, device=args.device, dtype=args.dtype,
-                                             punctuation=not args.no_punctuation, truecase=not args.no_truecase,
-                                             itn=not args.no_itn, written_input=args.written_input,
-                                             disfluencies=args.disfluencies,
-                                             batch_size=args.batch_size)
+            formatter = U2TF.from_pretrained(args.model, batch_size=args.batch_size, **formatter_options(args))
         except (FileNotFoundError, ValueError) as err:
             print(f"u2tf format: {err}", file=sys.stderr)
             return 2
@@ -128,46 +122,23 @@ def run(args: argparse.Namespace) -> int:
             print(f"u2tf format: cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
             return 2
         out: TextIO = target.file if target else sys.stdout
-        lines = read_lines(source, name, args.errors)
-        records = iter([(t, None) for t in args.text]) if args.text else _records(lines, name, args.jsonl, field)
+        records = (iter([(t, None) for t in args.text]) if args.text
+                   else read_records(read_lines(source, name, args.errors), name, args.jsonl, field))
         show = args.progress or (args.input is not None and (args.output is not None or sys.stdout.isatty()))
         bar = files.enter_context(tqdm(unit="line", disable=not show, file=sys.stderr, dynamic_ncols=True))
-        out_field = args.output_field or field
-        pending: Deque[List[Tuple[str, Optional[dict]]]] = collections.deque()  # batches sent, oldest first
-
-        def texts() -> Iterator[List[str]]:
-            for batch in batched(records, args.batch_size):
-                pending.append(batch)
-                yield [t for t, _ in batch]
-
         try:
-            formatted = map_batches(LineGuard(formatter), texts(), args.processes)
+            batches = formatted_records(formatter, records, args.batch_size, args.processes)
         except ValueError as err:
             print(f"u2tf format: --processes {args.processes}: {err}", file=sys.stderr)
             return 2
-        failed: List[int] = []
-        lineno = 0
         try:
-            for results in formatted:
-                batch = pending.popleft()
-                for (line, obj), (text, error) in zip(batch, results):
-                    lineno += 1
-                    if error is not None:
-                        if args.on_error == "stop":
-                            bar.close()  # the message gets a line of its own
-                            print(f"u2tf format: {name}:{lineno}: cannot format this line ({error}); "
-                                  f"{'nothing written to ' + str(args.output) if args.output else 'stopped'} "
-                                  "(--on-error skip|keep writes it empty|unformatted and goes on)", file=sys.stderr)
-                            return 1
-                        failed.append(lineno)
-                        text = "" if args.on_error == "skip" else line
-                    if obj is not None:
-                        obj[out_field] = text
-                        out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-                    else:
-                        out.write(text + "\n")
-                bar.update(len(batch))
-            out.flush()
+            failed = write_records(batches, out, args.output_field or field, args.on_error, bar.update)
+        except LineFailed as err:
+            bar.close()  # the message gets a line of its own
+            print(f"u2tf format: {name}:{err.lineno}: cannot format this line ({err.error}); "
+                  f"{'nothing written to ' + str(args.output) if args.output else 'stopped'} "
+                  "(--on-error skip|keep writes it empty|unformatted and goes on)", file=sys.stderr)
+            return 1
         except InputError as err:
             bar.close()
             print(f"u2tf format: {err}", file=sys.stderr)
@@ -186,19 +157,43 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_stream(args: argparse.Namespace) -> int:
+    """``--stream``: stdin through the formatter's stream; 0 on success, 2 (with a one-line message) on a user
+    error."""
+    from ..core.api import U2TF
+
+    if args.text or args.input or args.output or args.processes != 1:
+        print("u2tf format --stream: reads stdin and writes stdout only (no transcripts, --input, --output or "
+              "--processes)", file=sys.stderr)
+        return 2
+    try:
+        stream = U2TF.from_pretrained(args.model, **formatter_options(args)).stream(lookahead=args.lookahead)
+    except (FileNotFoundError, ValueError) as err:
+        print(f"u2tf format: {err}", file=sys.stderr)
+        return 2
+    out = sys.stdout
+    for lineno, line in enumerate(iter(sys.stdin.readline, ""), 1):
+        line = line.strip()
+        try:
+            write_words(out, stream.push(stream_words(line, args.jsonl)) if line else stream.flush(), args.jsonl)
+        except (ValueError, TypeError) as err:
+            print(f"u2tf format: <stdin>:{lineno}: {err}", file=sys.stderr)
+            return 2
+    write_words(out, stream.flush(), args.jsonl)
+    return 0
+
+
 def _run_ray(args: argparse.Namespace) -> int:
     """``--engine ray``: format --input into --output on Ray; failing rows are counted on stderr."""
     try:
-        from .ray import detect_format, format_file
+        from ..ray import detect_format, format_file
     except ImportError as err:
         print(f"u2tf format: --engine ray needs Ray ({err}); pip install 'spacy-u2tf[ray]'", file=sys.stderr)
         return 2
     fmt = "jsonl" if args.jsonl else detect_format(args.input)
     summary = format_file(args.input, args.output, fmt=fmt, column=args.field or "text",
                           output_column=args.output_field, actors=args.actors, batch_size=args.batch_size,
-                          address=args.address, model=args.model, device=args.device, dtype=args.dtype,
-                          punctuation=not args.no_punctuation, truecase=not args.no_truecase, itn=not args.no_itn,
-                          written_input=args.written_input, disfluencies=args.disfluencies)
+                          address=args.address, model=args.model, **formatter_options(args))
     print(f"u2tf format: {summary.rows_out} of {summary.rows_in} rows written to {args.output} in "
           f"{summary.seconds:.1f} s ({summary.startup_seconds:.1f} s to the first batch)", file=sys.stderr)
     if summary.failed:
