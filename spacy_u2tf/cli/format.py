@@ -35,7 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="torch threads of this process (default: the cores it may run on; with --processes "
                              "each worker runs one)")
     parser.add_argument("--errors", default="strict", choices=ERROR_MODES,
-                        help="invalid UTF-8 in the input: stop with its line number (strict), or read it as U+FFFD")
+                        help="invalid UTF-8 in the input: stop with its line number (strict), or read it as U+FFFD "
+                             "(replace)")
     parser.add_argument("--on-error", default="stop", choices=ON_ERROR_MODES,
                         help="a line the formatter fails on: stop with its line number and write nothing to "
                              "--output (stop), write an empty line (skip) or the line unformatted (keep) and go on")
@@ -52,8 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              ",.? of its plain words again and keeps every other token as it is; passthrough "
                              "returns it unchanged; ignore formats it like spoken words")
     parser.add_argument("--disfluencies", default="keep", choices=DISFLUENCY_MODES,
-                        help="keep them (verbatim), drop fillers (um, uh), or drop fillers and repeated or abandoned "
-                             "words; removal needs a model with a disfluency head")
+                        help="keep them verbatim (keep), drop fillers such as um, uh (fillers), or drop fillers and "
+                             "repeated or abandoned words (all); removal needs a model with a disfluency head, "
+                             "as u2tf-default has")
     parser.add_argument("--progress", action="store_true", help="force a progress bar")
     parser.add_argument("--engine", default="local", choices=("local", "ray"),
                         help="local: this machine (--processes); ray: Ray Data actors (extra 'ray'), each loading "

@@ -18,13 +18,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         "or a trained tagger folder to continue from")
     parser.add_argument("--layers", default=DEFAULTS.layers,
                         help="keep only these encoder layers of --init, e.g. '0,3' "
-                        "(a shallower, faster tagger)")
+                        "(a shallower, faster tagger; default: every layer)")
     parser.add_argument("--ffn", type=int, default=DEFAULTS.ffn,
                         help="keep this many feed-forward neurons per layer (the most "
-                        "important on training batches), e.g. 768 of 1536: a faster tagger")
+                        "important on training batches), e.g. 768 of 1536: a faster tagger (0: keep all)")
     parser.add_argument("--heads", type=int, default=DEFAULTS.heads,
                         help="keep this many attention heads per layer (the most "
-                        "important on training batches; each keeps its size), e.g. 6 of 12: a faster tagger")
+                        "important on training batches; each keeps its size), e.g. 6 of 12: a faster tagger (0: keep all)")
     parser.add_argument("--teacher", type=Path, default=DEFAULTS.teacher,
                         help="a trained tagger folder to distil from (same "
                         "tokenizer and labels), e.g. the u2tf-default tagger for a pruned student")
@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --teacher: softmax temperature of the "
                         "soft labels")
     parser.add_argument("--weights", default=DEFAULTS.weights,
-                        help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5'")
+                        help="source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)")
     parser.add_argument("--loss-weights", default=DEFAULTS.loss_weights,
                         help="e.g. 'punct=1,case=1,itn=1' (default equal)")
     parser.add_argument("--class-weights", default=DEFAULTS.class_weights,
@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--disfluency-head", action="store_true",
                         help="add the disfluency head (O FILLER REPARANDUM) when --init has none; trained on "
                              "examples made with `u2tf data --disfluent`")
-    parser.add_argument("--threads", type=int, default=DEFAULTS.threads, help="torch threads (0: torch's default)")
+    parser.add_argument("--threads", type=int, default=DEFAULTS.threads, help="torch threads (default 0: torch's default)")
     parser.add_argument("--device", default=DEFAULTS.device, help="cpu, cuda or cuda:N")
     parser.add_argument("--dev", type=Path, default=DEFAULTS.dev, help="dev references (e.g. DialogSum dev JSONL)")
     parser.add_argument("--dev-limit", type=int, default=DEFAULTS.dev_limit,

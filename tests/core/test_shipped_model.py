@@ -70,3 +70,37 @@ def test_every_packaged_model_loads_by_name_and_formats(name: str, packaged_mode
     model = U2TF.from_pretrained(name)
     assert model.format("can you tell me where the train station is") == "Can you tell me where the train station is?"
     assert model.format("i paid twelve dollars on march fifth") == "I paid $12 on March 5."
+
+
+@pytest.mark.parametrize("spoken,expected", [
+    ("we met at mcdonalds and i bought an iphone and a macbook from apple on youtube with my linkedin and paypal "
+     "accounts", "We met at McDonald's and I bought an iPhone and a MacBook from Apple on YouTube with my LinkedIn "
+     "and PayPal accounts."),
+    ("i bought a second hand car from a well known medium sized firm",
+     "I bought a second-hand car from a well-known, medium-sized firm."),
+])
+def test_mixed_case_words_and_hyphenated_compounds(shipped_model, spoken: str, expected: str) -> None:
+    assert shipped_model.format(spoken) == expected
+
+
+@pytest.mark.parametrize("mode,gone", [
+    ("keep", []),
+    ("fillers", ["um", "uh"]),
+    ("all", ["um", "uh", "i"]),  # the first "i" of "i i" is a reparandum
+])
+def test_disfluency_modes_of_the_shipped_model(mode: str, gone: list, packaged_model_folder) -> None:
+    """The shipped tagger has the disfluency head: each mode drops what it names, nothing else, and the cleaned
+    words are punctuated and cased again (the word after a dropped sentence-initial filler is capitalized)."""
+    from spacy_u2tf import U2TF
+
+    packaged_model_folder("u2tf-default")
+    spoken = "um i i think we should uh go to the we should leave".split()
+    result = U2TF.from_pretrained(dtype="fp32", disfluencies=mode).process(spoken)
+    assert result.disfl[:3] == ["FILLER", "REPARANDUM", "O"] and result.disfl[6] == "FILLER"
+    dropped = [spoken[g.source[0]] for g in result.groups if g.cls == "disfluency"]
+    assert all(word in dropped for word in gone) and (mode != "keep" or not dropped)
+    assert mode != "fillers" or sorted(dropped) == ["uh", "um"]
+    written = [w.lower().strip(",.?") for w in result.words]
+    assert written == [w for i, w in enumerate(spoken) if not any(i in g.source for g in result.groups
+                                                                  if g.cls == "disfluency")]
+    assert result.words[0][0].isupper()
