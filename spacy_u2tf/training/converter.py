@@ -31,6 +31,7 @@ from ..data.generators import GENERATED_CLASSES, generate_pair
 from ..data.house_style import house_written
 from ..data.mixed_case import mixed_case_words
 from .run_log import open_log
+from .run_settings import RunSettings
 from .shards import mixture, parse_weights
 
 Pair = Tuple[str, str, str]  # (span_input text, written span, class)
@@ -42,12 +43,10 @@ POOL_BATCHES = 32  # batches drawn at once, sorted by length, then cut
 
 
 @dataclass
-class ConverterTrainingConfig:
+class ConverterTrainingConfig(RunSettings):
     """Settings of one converter training run: the options of ``u2tf train converter`` (``--help`` says what each
-    does), with the same names and defaults."""
+    does), with the same names and defaults; those every run has come from :class:`.run_settings.RunSettings`."""
 
-    data: Path
-    out: Path
     weights: str = ""
     init: Optional[Path] = None
     minutes: float = 60.0
@@ -65,15 +64,7 @@ class ConverterTrainingConfig:
     pair_share: float = 0.0
     hold_out_words: float = 0.0
     dev_per_class: int = 100
-    threads: int = 0
-    device: str = "cpu"
-    eval_every: int = 500
-    save_every: int = 200
     log_every: int = 50
-    export: Optional[Path] = None
-    resume: bool = False
-    seed: int = 0
-    quiet: bool = False
 
 
 def pipeline_pairs(stream: Iterator[Example], rng: random.Random, contexts: Tuple[int, int],

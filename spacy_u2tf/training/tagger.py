@@ -21,18 +21,17 @@ from ..core.tagger import DEFAULT_LABELS, IGNORE, TaggerModel, WindowSpec
 from ..data.disfluency import UNLABELED
 from ..data.example import Example
 from .run_log import open_log
+from .run_settings import RunSettings
 from .shards import mixture, parse_weights
 
 PRUNE_BATCHES = 16  # batches that score feed-forward neurons for --ffn
 
 
 @dataclass
-class TaggerTrainingConfig:
+class TaggerTrainingConfig(RunSettings):
     """Settings of one tagger training run: the options of ``u2tf train tagger`` (``--help`` says what each does),
-    with the same names and defaults."""
+    with the same names and defaults; those every run has come from :class:`.run_settings.RunSettings`."""
 
-    data: Path
-    out: Path
     init: Optional[Path] = None
     layers: str = ""
     ffn: int = 0
@@ -54,18 +53,9 @@ class TaggerTrainingConfig:
     freeze_embeddings: bool = False
     disfluency_head: bool = False
     train_heads: str = ""
-    threads: int = 0
-    device: str = "cpu"
     dev: Optional[Path] = None
     dev_limit: int = 200
-    eval_every: int = 500
-    save_every: int = 200
     save_evals: bool = False
-    log_every: int = 20
-    export: Optional[Path] = None
-    resume: bool = False
-    seed: int = 0
-    quiet: bool = False
 
 
 def default_encoder_path() -> Path:
