@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "only fp32 gives a line the same text whatever else is in its batch")
     parser.add_argument("--no-punctuation", action="store_true", help="add no punctuation")
     parser.add_argument("--no-truecase", action="store_true", help="leave every word lowercase")
+    parser.add_argument("--spell-numbers-below", type=int, default=None, metavar="N",
+                        help="write numbers (cardinals) below N in words, except after a noun that labels by "
+                             "number (\"room 5\") (default: the model's setting)")
     parser.add_argument("--no-itn", action="store_true",
                         help="keep numbers, dates, money etc. as spoken words")
     parser.add_argument("--written-input", default="normalize", choices=["normalize", "passthrough", "ignore"],
@@ -92,7 +95,7 @@ def formatter_options(args: argparse.Namespace) -> Dict[str, Any]:
     """The :meth:`~spacy_u2tf.core.api.U2TF.from_pretrained` options that the format options give."""
     return dict(device=args.device, dtype=args.dtype, punctuation=not args.no_punctuation,
                 truecase=not args.no_truecase, itn=not args.no_itn, written_input=args.written_input,
-                disfluencies=args.disfluencies)
+                disfluencies=args.disfluencies, spell_numbers_below=args.spell_numbers_below)
 
 
 def _run_local(args: argparse.Namespace) -> int:

@@ -12,9 +12,9 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans
+from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans, rejected_mixed_case
 from .lexicon import Lexicon, MixedCaseForms
-from .number_spans import complete_number_spans
+from .number_spans import complete_number_spans, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
@@ -129,7 +129,8 @@ class U2TF:
     """Two-stage formatter: stage-1 tagger labels words; stage-2 converter rewrites ITN and mixed-case spans.
 
     Options (each independent): ``punctuation``, ``truecase``, ``itn`` (``True``/``False`` or a set of classes
-    to convert, see :func:`classify_written`), ``spell_numbers_below`` (cardinals under this stay words),
+    to convert, see :func:`classify_written`), ``spell_numbers_below`` (cardinals under this stay words, except
+    after a noun that labels by number: "room 5"; ``from_pretrained`` takes the model's setting),
     ``lexicon`` (fixed spellings), ``written_input`` for text that already looks formatted (``"normalize"``: plain
     words get their case and ``,.?`` predicted again, every other token is kept verbatim, see
     :mod:`.written_input`; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
@@ -203,8 +204,10 @@ class U2TF:
             from .converter import SpanConverter
 
             converter = SpanConverter.load(folder / config["converter"], device=device)
-        options.setdefault("context", config.get("context", DEFAULT_CONTEXT))
-        options.setdefault("label_thresholds", config.get("label_thresholds"))
+        # an option left out or given as None takes the model's own setting (spaCy's config writes null for it)
+        for key, default in (("context", DEFAULT_CONTEXT), ("label_thresholds", None), ("spell_numbers_below", 0)):
+            if options.get(key) is None:
+                options[key] = config.get(key, default)
         if options.get("mixed_case_forms", True) is True and config.get("mixed_case_forms"):
             options["mixed_case_forms"] = MixedCaseForms.from_file(folder / config["mixed_case_forms"])
         return cls(tagger, converter, **options)
@@ -357,10 +360,17 @@ class U2TF:
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else classify_written(written) if reason is None else ""
                 if reason is None and span.kind != MIXED_CLASS:
-                    reason = self._itn_switch(cls, written)
+                    reason = self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else "")
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1
+                    if span.kind == MIXED_CLASS and written and written.isupper() and written == span.spoken.upper():
+                        plans[d][1][span.start] = "ACRONYM"  # the converter wrote it as an acronym ("CEO")
+                    elif span.kind == MIXED_CLASS and self.label_thresholds and "case_probs" in labels[d]:
+                        # with thresholds every path has the probabilities (without, only streaming would)
+                        plans[d][1][span.start] = rejected_mixed_case(
+                            labels[d]["case_probs"][span.start], self.tagger.labels["case"],
+                            self.label_thresholds.get("case", {}))
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
     def _spans(self, words: List[str], case: List[str], itn: List[str],
@@ -395,10 +405,12 @@ class U2TF:
                     spans.append(ConvertedSpan(i, i + 1, MIXED_CLASS, words[i], None, MIXED_CLASS, no_converter))
         return sorted(spans, key=lambda s: s.start)
 
-    def _itn_switch(self, cls: str, written: str) -> Optional[str]:
+    def _itn_switch(self, cls: str, written: str, before: str = "") -> Optional[str]:
+        """``CLASS_DISABLED`` where the options keep a converted span in words (``before``: the spoken word before
+        it; a number that labels something, "room five", keeps its digits)."""
         if self.itn_classes is not None and cls not in self.itn_classes:
             return CLASS_DISABLED
-        if self.spell_numbers_below and cls == "cardinal":
+        if self.spell_numbers_below and cls == "cardinal" and not labels_a_number(before):
             try:
                 if abs(int(written.replace(",", ""))) < self.spell_numbers_below:
                     return CLASS_DISABLED

@@ -138,3 +138,15 @@ def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str
     for i in np.flatnonzero(listed_argmax & ~hit):
         out[i] = names[fallback[i]]
     return out
+
+
+def rejected_mixed_case(probs: Sequence[float], names: Sequence[str], thresholds: Dict[str, float]) -> str:
+    """The case label for a word tagged MIXED whose mixed-case form was rejected: the likeliest other label under the
+    same thresholds (``probs`` is the word's case probabilities in the order of ``names``), but never LOWER, since
+    the tagger took the word for a name ("ceo" → "CEO" where ACRONYM is likely enough, else "Ceo")."""
+    row = np.asarray(probs, dtype=np.float64).reshape(1, len(names)).copy()
+    row[0, list(names).index("MIXED")] = -1.0
+    others = {label: value for label, value in thresholds.items() if label != "MIXED"}
+    label = apply_label_thresholds(row, names, [names[int(row[0].argmax())]], others)[0]
+    return "CAPITAL" if label in ("LOWER", "MIXED") else label
+

@@ -38,6 +38,19 @@ UNIT_PHRASES: Tuple[Tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p
     "dollar", "dollars", "us dollars", "u s dollars", "euro", "euros", "pound", "pounds", "pounds sterling",
     "bucks", "cents", "percent")), key=len, reverse=True))
 
+# Nouns that name things by number ("room 5", "chapter 3", "No. 2"): a number after them is a label, written in
+# digits however small (see ``U2TF``'s ``spell_numbers_below``).
+NUMBER_LABELS = frozenset(
+    "room rooms page pages chapter chapters number no numbers flight gate platform track channel level grade "
+    "season episode volume part section article exhibit apartment suite bus route highway interstate step table "
+    "figure question item act scene psalm verse version line lines floor terminal window counter booth seat row "
+    "class form box unit ward lane block lot hall building".split())
+
+
+def labels_a_number(word: str) -> bool:
+    """Whether a number said right after ``word`` labels something ("room five" → "room 5")."""
+    return word.lower().rstrip(".") in NUMBER_LABELS
+
 
 def _kind(word: str) -> Optional[str]:
     return KINDS.get(word.lower())
@@ -136,10 +149,15 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             span[0] = max(span[0], last[1])
         merged.append(span)
     out = ["O"] * len(words)
-    for k, (lo, hi, _, _) in enumerate(merged):
+    k = 0
+    while k < len(merged):
+        lo, hi = merged[k][0], merged[k][1]
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
-            limit = merged[k + 1][0] if k + 1 < len(merged) else len(words)
             unit_end = _unit_end(words, hi)
+            if k + 1 < len(merged) and merged[k + 1][0] == hi and merged[k + 1][1] == unit_end:
+                k += 1  # the tagger gave the unit a span of its own ("six hundred" | "us dollars"): one span
+            limit = merged[k + 1][0] if k + 1 < len(merged) else len(words)
             hi = unit_end if unit_end <= limit else hi
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
+        k += 1
     return out

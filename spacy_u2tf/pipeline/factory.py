@@ -41,7 +41,7 @@ mode = "annotate"
 punctuation = true
 truecase = true
 itn = true
-spell_numbers_below = 0
+spell_numbers_below = null
 written_input = "normalize"
 lexicon = null
 label_thresholds = null
@@ -69,8 +69,9 @@ class U2TFComponent:
     annotate mode their tokens keep the Doc but get neutral punct/case/ITN labels.
 
     The other formatter options are :class:`spacy_u2tf.U2TF`'s: ``itn`` (``true``/``false`` or a list of classes),
-    ``spell_numbers_below``, ``written_input``, ``label_thresholds``, ``lexicon`` (a ``{spoken: written}``
-    table or the path of a ``spoken<TAB>written`` file, read when the model loads and saved with the pipeline) and
+    ``spell_numbers_below`` and ``label_thresholds`` (``null``: the model's own), ``written_input``, ``lexicon``
+    (a ``{spoken: written}`` table or the path of a ``spoken<TAB>written`` file, read when the model loads and
+    saved with the pipeline) and
     ``mixed_case_forms`` (``true``: the model's table of known mixed-case words; ``false``: none; or a
     ``{word: form}`` table).
     """
@@ -80,7 +81,8 @@ class U2TFComponent:
     def __init__(self, nlp: Language, name: str = "u2tf", *, model: Optional[str] = None, mode: str = "annotate",
                  punctuation: bool = True, truecase: bool = True, itn: Union[bool, List[str]] = True,
                  batch_size: int = 64, device: str = "cpu", dtype: Optional[str] = DEFAULT_DTYPE,
-                 disfluencies: str = "keep", spell_numbers_below: int = 0, written_input: str = "normalize",
+                 disfluencies: str = "keep", spell_numbers_below: Optional[int] = None,
+                 written_input: str = "normalize",
                  lexicon: Union[None, str, Dict[str, str]] = None,
                  label_thresholds: Optional[Dict[str, Dict[str, float]]] = None,
                  mixed_case_forms: Union[bool, Dict[str, str]] = True) -> None:
@@ -283,7 +285,7 @@ class U2TFComponent:
                   assigns=sorted(set(ASSIGNS["annotate"] + ASSIGNS["replace"])), retokenizes=True)
 def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctuation: bool, truecase: bool,
               itn: Union[bool, List[str]], batch_size: int, device: str, dtype: Optional[str], disfluencies: str,
-              spell_numbers_below: int, written_input: str, lexicon: Union[None, str, Dict[str, str]],
+              spell_numbers_below: Optional[int], written_input: str, lexicon: Union[None, str, Dict[str, str]],
               label_thresholds: Optional[Dict[str, Dict[str, float]]],
               mixed_case_forms: Union[bool, Dict[str, str]] = True) -> U2TFComponent:
     """Factory of the ``u2tf`` component (see :class:`U2TFComponent`; ``model``: a registered loader such as

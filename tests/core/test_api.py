@@ -357,6 +357,8 @@ def test_itn_class_switch_and_spell_numbers_below() -> None:
     assert {s.reason for s in only_money.spans if s.written is None} == {"class disabled"}
     assert stub(spell_numbers_below=1000).format("nine hundred people paid five dollars") == \
         "Nine hundred people paid $5."
+    # a number after a noun that labels by number keeps its digits
+    assert stub(spell_numbers_below=1000).format("room nine hundred") == "Room 900."
 
 
 def test_options_are_independent() -> None:
@@ -535,6 +537,39 @@ def test_label_thresholds_turn_probable_mixed_words_mixed() -> None:
     assert U2TF(ProbStubTagger()).process(words).case[2] == "CAPITAL"
     assert U2TF(ProbStubTagger(), label_thresholds={"case": {"MIXED": 0.15}}).process(words).case[2] == "MIXED"
     assert U2TF(ProbStubTagger(), label_thresholds={"case": {"MIXED": 0.3}}).process(words).case[2] == "CAPITAL"
+
+
+def test_rejected_mixed_case_word_falls_back_to_its_next_likeliest_case() -> None:
+    """A MIXED word whose conversion the guards reject is written with the likeliest other case label."""
+    class Garbling(StubConverter):
+        def convert(self, inputs: Sequence[str], **_: object) -> List[str]:
+            return ["Xyz" for _ in inputs]  # letters changed: rejected
+
+    class AcronymLike(ProbStubTagger):
+        def predict(self, docs, batch_size=64, return_probs=False):
+            out = super().predict(docs, batch_size, return_probs)
+            for words, entry in zip(docs, out):
+                for i, w in enumerate(words):
+                    if w == "mcallister":
+                        entry["case"][i] = "MIXED"
+                        if return_probs:
+                            entry["case_probs"][i] = [0.0, 0.1, 0.3, 0.6]
+            return out
+
+    words = ["we", "met", "mcallister", "okay"]
+    thresholds = {"case": {"MIXED": 0.25, "ACRONYM": 0.2}}
+    result = U2TF(AcronymLike(), Garbling(), label_thresholds=thresholds).process(words)
+    assert result.case[2] == "ACRONYM" and result.words[2].rstrip(".") == "MCALLISTER"
+    assert [s.reason for s in result.spans if s.start == 2][0] is not None
+    result = U2TF(AcronymLike(), Garbling()).process(words)  # no probabilities: capitalized, as before
+    assert result.words[2].rstrip(".") == "Mcallister"
+
+    class Shouting(StubConverter):
+        def convert(self, inputs: Sequence[str], **_: object) -> List[str]:
+            return ["MCALLISTER" for _ in inputs]  # not a mixed-case shape: rejected, but it reads as an acronym
+
+    result = U2TF(AcronymLike(), Shouting()).process(words)
+    assert result.case[2] == "ACRONYM" and result.words[2].rstrip(".") == "MCALLISTER"
 
 
 @pytest.mark.parametrize("bad", [{"case": {"MIXED": 0}}, {"case": {"MIXED": 1.5}}, {"casing": {"MIXED": 0.1}},

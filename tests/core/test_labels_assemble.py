@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, split_hyphenated,
-                                     split_trailing_punct)
+from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, rejected_mixed_case,
+                                     split_hyphenated, split_trailing_punct)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -82,6 +82,18 @@ def test_label_thresholds_let_a_rare_label_win_below_argmax() -> None:
     assert apply_label_thresholds(probs, names, argmax, {}) == argmax
     with pytest.raises(ValueError, match="MIXD"):
         apply_label_thresholds(probs, names, argmax, {"MIXD": 0.1})
+
+
+@pytest.mark.parametrize("probs,label", [
+    ([0.0, 0.0, 0.06, 0.94], "CAPITAL"),   # no other label reaches a threshold: a name, at least capitalized
+    ([0.0, 0.1, 0.3, 0.6], "ACRONYM"),     # ACRONYM reaches its threshold: "ceo" -> "CEO"
+    ([0.5, 0.1, 0.0, 0.4], "CAPITAL"),     # LOWER is likelier than CAPITAL, but the tagger took it for a name
+    ([0.0, 0.6, 0.1, 0.3], "CAPITAL"),
+])
+def test_rejected_mixed_case_takes_the_next_likeliest_label(probs, label: str) -> None:
+    names = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
+    assert rejected_mixed_case(probs, names, {"MIXED": 0.25, "ACRONYM": 0.2}) == label
+    assert rejected_mixed_case(probs, names, {}) in ("CAPITAL", "ACRONYM")
 
 
 @pytest.mark.parametrize("written,parts", [("well-known", ["well", "known"]), ("mother-in-law's", ["mother", "in", "law's"]),

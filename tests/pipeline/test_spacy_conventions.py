@@ -97,6 +97,23 @@ def test_every_formatter_option_is_a_config_key() -> None:
     assert keywords - NOT_COMPONENT_SETTINGS <= set(DEFAULT_CONFIG), keywords - set(DEFAULT_CONFIG)
 
 
+def test_null_options_take_the_models_own_settings(tiny_disfluency_model_path, tmp_path) -> None:
+    """``label_thresholds = null`` and ``spell_numbers_below = null`` (the defaults) mean the model's calibrated
+    settings from its config.json, as ``U2TF.from_pretrained`` gives them, not none at all."""
+    import json
+    import shutil
+
+    folder = tmp_path / "model"
+    shutil.copytree(tiny_disfluency_model_path, folder)
+    config = json.loads((folder / "config.json").read_text())
+    config.update(label_thresholds={"case": {"MIXED": 0.3}}, spell_numbers_below=10)
+    (folder / "config.json").write_text(json.dumps(config))
+    u2tf = _pipe(str(folder)).get_pipe("u2tf").u2tf
+    assert (u2tf.label_thresholds, u2tf.spell_numbers_below) == ({"case": {"MIXED": 0.3}}, 10)
+    u2tf = _pipe(str(folder), spell_numbers_below=0, label_thresholds={}).get_pipe("u2tf").u2tf
+    assert (u2tf.label_thresholds, u2tf.spell_numbers_below) == ({}, 0)
+
+
 def test_every_formatter_option_reaches_the_model(tiny_disfluency_model_path) -> None:
     nlp = _pipe(str(tiny_disfluency_model_path), itn=["cardinal", "money"], spell_numbers_below=10,
                 written_input="passthrough", label_thresholds={"case": {"MIXED": 0.5}},
