@@ -6,8 +6,9 @@ plain argmax there; pass the printed ``chosen`` table to ``export_model(label_th
 dev sets other than the one you report (WikiText-2, QMSum validation, IWSLT dev2012), never on training data,
 whose probabilities are overconfident. ``combined`` scores all chosen thresholds together against the argmax.
 
+    DEV=<folder with the dev sets>
     python benchmarks/calibrate_thresholds.py --data ~/.cache/u2tf/eval/wikitext2.300.own.examples.jsonl \
-        --data ~/.cache/u2tf/eval/qmsum.4.own.examples.jsonl --data ../shared/data/dev/iwslt2011.dev2012.tsv \
+        --data ~/.cache/u2tf/eval/qmsum.4.own.examples.jsonl --data $DEV/iwslt2011.dev2012.tsv \
         --label punct:PERIOD --label punct:QUESTION --label punct:COMMA --label case:MIXED \
         --json docs/eval/thresholds.json
 """

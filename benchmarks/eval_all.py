@@ -6,8 +6,9 @@ paragraphs of about 100 words, and the mixed-case dev set (every sentence of tho
 mixed-case word, ``u2tf eval --mixed-only``). Each set is scored with ``u2tf eval --system ... --json`` into
 ``OUT/<set>.<verbalizer>.json``; the script then prints one markdown table of the headline figures.
 
-    python benchmarks/eval_all.py --dev ../shared/data/dev --out docs/eval/paper_protocol/shipped
-    python benchmarks/eval_all.py --dev ../shared/data/dev --system model --system model:runs/new \\
+    DEV=<folder with the dev sets>
+    python benchmarks/eval_all.py --dev $DEV --out docs/eval/paper_protocol/shipped
+    python benchmarks/eval_all.py --dev $DEV --system model --system model:runs/new \\
         --out docs/eval/paper_protocol/retrained          # old and new model side by side, NeMo ITN beside them
     python benchmarks/eval_all.py --table docs/eval/paper_protocol/shipped   # the table of an earlier run
 

@@ -3,7 +3,8 @@
 Builds real ``Hypothesis`` objects (nemo-toolkit[asr]) from DialogSum dev turns in spoken form, each word 0.3 s
 long with a 0.1 s gap (offsets in 40 ms frames), formats them in batches and checks the re-timed words.
 
-    python benchmarks/nemo_postprocess.py --dev ../shared/data/dev/dialogsum.dev.jsonl --n 1000
+    DEV=<folder with the dev sets>
+    python benchmarks/nemo_postprocess.py --dev $DEV/dialogsum.dev.jsonl --n 1000
 """
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ Reference entities: en_core_web_sm on the cleaned written reference. Hypothesis 
 (a) the spoken-form input, (b) the input formatted by u2tf (``replace`` mode, so NER sees written text).
 Entities match on (label, text lowercased without punctuation), as multisets per document.
 
-    python benchmarks/ner_gain.py --dev ../shared/data/dev/dialogsum.dev.jsonl --limit 500 [--verbalizer nemo]
+    DEV=<folder with the dev sets>
+    python benchmarks/ner_gain.py --dev $DEV/dialogsum.dev.jsonl --limit 500 [--verbalizer nemo]
 """
 from __future__ import annotations
 

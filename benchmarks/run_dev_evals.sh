@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Dev-set evaluations of the shipped model next to NeMo's WFST ITN (writes docs/eval/*.json).
-# Usage: benchmarks/run_dev_evals.sh [MODEL]   (needs ../shared/data and nemo_text_processing)
+# Usage: U2TF_DEV=<folder with the dev sets> benchmarks/run_dev_evals.sh [MODEL]   (needs nemo_text_processing)
+# The dev folder holds dialogsum.dev.jsonl, wikitext2.test.raw, qmsum.val.jsonl.gz, iwslt2011.dev2012.tsv and
+# nemo_itn_test_cases/ (NeMo's ITN test cases).
 set -euo pipefail
+DEV=${U2TF_DEV:?set U2TF_DEV to the folder with the dev sets}
+DEV=$(cd "$DEV" && pwd)  # absolute: the script runs from the repository root
 cd "$(dirname "$0")/.."
-SHARED=../shared/data
 MODEL=${1:-model}
 OUT=docs/eval
 CACHE=${U2TF_CACHE:-$HOME/.cache/u2tf}/eval
@@ -20,11 +23,11 @@ both_verbalizers() {
   u2tf eval --data "$CACHE/$name.own.examples.jsonl" --data "$CACHE/$name.nemo.examples.jsonl" \
     --system "$MODEL" $baseline --json "$OUT/$json"
 }
-both_verbalizers dialogsum.dev dialogsum_dev.json "--system nemo-itn" --data $SHARED/dev/dialogsum.dev.jsonl
+both_verbalizers dialogsum.dev dialogsum_dev.json "--system nemo-itn" --data "$DEV/dialogsum.dev.jsonl"
 # WikiText-2 test paragraphs and QMSum validation meetings (first N documents): nearer the held-out sets
 # (Wikipedia sentences with entities, meetings). NeMo ITN on whole QMSum meetings ran over 10 minutes: not run.
-both_verbalizers wikitext2.300 wikitext2_dev.json "--system nemo-itn" --data $SHARED/dev/wikitext2.test.raw --limit 300
-both_verbalizers qmsum.4 qmsum_dev.json "" --data $SHARED/dev/qmsum.val.jsonl.gz --limit 4
+both_verbalizers wikitext2.300 wikitext2_dev.json "--system nemo-itn" --data "$DEV/wikitext2.test.raw" --limit 300
+both_verbalizers qmsum.4 qmsum_dev.json "" --data "$DEV/qmsum.val.jsonl.gz" --limit 4
 # Held-out entity sentences (emails, web addresses, phone/card numbers, addresses): synthetic documents with another
 # seed than training's (same templates, other entities).
 ents="$CACHE/entity_sentences.300.jsonl"
@@ -35,6 +38,6 @@ both_verbalizers entity_sentences.300 entity_sentences.json "--system nemo-itn" 
 # (benchmarks/data/entity_context.jsonl: none of the synthetic templates).
 both_verbalizers entity_context entity_context.json "--system nemo-itn" --data benchmarks/data/entity_context.jsonl \
   --format jsonl
-u2tf eval --data $SHARED/dev/iwslt2011.dev2012.tsv --system "$MODEL" --json $OUT/iwslt_dev2012.json
-u2tf eval --data $SHARED/dev/nemo_itn_test_cases/tests/nemo_text_processing/en/data_inverse_text_normalization \
+u2tf eval --data "$DEV/iwslt2011.dev2012.tsv" --system "$MODEL" --json $OUT/iwslt_dev2012.json
+u2tf eval --data "$DEV/nemo_itn_test_cases/tests/nemo_text_processing/en/data_inverse_text_normalization" \
   --system "$MODEL" --system nemo-itn --json $OUT/nemo_itn_cases.json

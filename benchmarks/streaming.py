@@ -6,8 +6,9 @@ text is compared with ``process_batch`` on the same words (share of identical wr
 both are scored against the references with the evaluation metrics. Then one stream takes ``--session-words``
 words (documents back to back) while its process's resident memory is read.
 
-    python benchmarks/streaming.py --data ../shared/data/dev/dialogsum.dev.jsonl \
-        --data ../shared/data/dev/iwslt2011.dev2012.tsv --limit 50 --json docs/eval/streaming.json
+    DEV=<folder with the dev sets>
+    python benchmarks/streaming.py --data $DEV/dialogsum.dev.jsonl \
+        --data $DEV/iwslt2011.dev2012.tsv --limit 50 --json docs/eval/streaming.json
 """
 from __future__ import annotations
 

@@ -6,20 +6,26 @@ Sources (downloaded by the user from the package registries; nothing is fetched 
 - Simple Icons brand titles, npm package simple-icons (`npm pack simple-icons`): package/data/simple-icons.json.
   CC0-1.0.
 - The project's own lists in spacy_u2tf/data/lexicons/.
+- Optionally, written text (``--corpus``, JSONL with a ``text`` field or plain text, gzipped or not): the mixed-case
+  words it writes the same way nearly every time (:func:`spacy_u2tf.data.mixed_case.corpus_mixed_forms`), e.g. the
+  project's training corpora. Their licences are those of the corpora; name them with ``--corpus-note``.
 The dictionary is SCOWL's standard-size list (Debian package wamerican): a form whose lowercase is written there in
 lowercase or capitalized ("latex", "Pete") is left out.
 
     python scripts/build_mixed_case_forms.py --scowl american-english-insane --dictionary american-english \
-        --simple-icons simple-icons.json --icons-version 16.37.0
+        --simple-icons simple-icons.json --icons-version 16.37.0 \
+        --corpus CORPORA/sgd.jsonl.gz --corpus CORPORA/qmsum.jsonl.gz ... --corpus-note "..."
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 from pathlib import Path
+from typing import Iterator, List
 
 from spacy_u2tf.core.labels import case_label
-from spacy_u2tf.data.mixed_case import known_mixed_forms, mixed_case_words, name_shaped
+from spacy_u2tf.data.mixed_case import corpus_mixed_forms, known_mixed_forms, mixed_case_words, name_shaped
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
 OUT = [ASSETS / model / "mixed_case_forms.tsv" for model in ("u2tf-default", "u2tf-fast")]
@@ -29,6 +35,18 @@ HEADER = """# Known mixed-case forms: spoken word<TAB>written form. Written by s
 # the project's own lists (spacy_u2tf/data/lexicons). Left out: forms whose lowercase SCOWL's standard list
 # (wamerican) writes in lowercase or capitalized, and forms of fewer than four letters outside the project's brands.
 """
+CORPUS_HEADER = """# Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times it uses them,
+# {min_count} times or more: {note}.
+"""
+
+
+def corpus_texts(paths: List[Path]) -> Iterator[str]:
+    """The documents of JSONL files (field ``text``) and the lines of text files, gzipped or not."""
+    for path in paths:
+        with (gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")) as f:
+            jsonl = ".jsonl" in path.name
+            for line in f:
+                yield json.loads(line)["text"] if jsonl else line
 
 
 def main() -> None:
@@ -39,6 +57,12 @@ def main() -> None:
     ap.add_argument("--scowl-version", default="2020.12.07-2", help="the Debian package version, for the header")
     ap.add_argument("--simple-icons", type=Path, required=True, help="simple-icons.json of the npm package")
     ap.add_argument("--icons-version", default="", help="the npm package version, for the header")
+    ap.add_argument("--corpus", type=Path, action="append", default=[],
+                    help="written text to take consistently written mixed-case words from (repeatable)")
+    ap.add_argument("--corpus-note", default="", help="what --corpus is and its licences, for the header")
+    ap.add_argument("--min-count", type=int, default=3, help="with --corpus: fewest uses of a form (default: 3)")
+    ap.add_argument("--min-share", type=float, default=0.9,
+                    help="with --corpus: least share of its word's uses a form must have (default: 0.9)")
     ap.add_argument("--out", type=Path, action="append", default=None,
                     help="the table to write (repeatable; default: the one of each shipped model)")
     args = ap.parse_args()
@@ -48,8 +72,13 @@ def main() -> None:
     icons = json.loads(args.simple_icons.read_text(encoding="utf-8"))
     icons = icons["icons"] if isinstance(icons, dict) else icons
     titles = [part for icon in icons for part in icon["title"].split()]
-    forms = known_mixed_forms([w for w in scowl if name_shaped(w)] + titles + mixed_case_words(), dictionary)
+    harvested = corpus_mixed_forms(corpus_texts(args.corpus), args.min_count, args.min_share) if args.corpus else []
+    forms = known_mixed_forms([w for w in scowl if name_shaped(w)] + titles + mixed_case_words() + harvested,
+                              dictionary)
     header = HEADER.format(scowl_version=args.scowl_version, icons_version=args.icons_version)
+    if args.corpus:
+        header += CORPUS_HEADER.format(min_share=args.min_share, min_count=args.min_count,
+                                       note=args.corpus_note or ", ".join(p.name for p in args.corpus))
     for out in args.out or OUT:
         out.write_text(header + "".join(f"{k}\t{v}\n" for k, v in forms.items()), encoding="utf-8")
         print(f"{len(forms)} forms → {out}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
@@ -101,3 +102,28 @@ def known_mixed_forms(forms: Iterable[str], dictionary: Set[str]) -> Dict[str, s
             by_key.setdefault(form.lower().replace("'", ""), set()).add(form)
     return {key: next(iter(written)) for key, written in sorted(by_key.items())
             if len(written) == 1 and key not in dictionary and key.removesuffix("'s") not in dictionary}
+
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
+
+
+def corpus_mixed_forms(texts: Iterable[str], min_count: int = 3, min_share: float = 0.9) -> List[str]:
+    """Mixed-case words that running text writes the same way nearly every time it uses them: a form with the shape
+    of a name or brand (:func:`name_shaped`: "FrameNet", "McCain", "iPod") seen at least ``min_count`` times and in
+    at least ``min_share`` of all the occurrences of its lowercase, in any case. Sentence starts and headings count
+    as occurrences too, so a word also written in lowercase or capitalized ("Macon"/"MaCon") falls short."""
+    seen: Counter = Counter()
+    mixed: Dict[str, Counter] = {}
+    for text in texts:
+        for token in _WORD.findall(text):
+            key = token.lower()
+            seen[key] += 1
+            if case_label(token) == "MIXED":
+                mixed.setdefault(key, Counter())[token] += 1
+    out = []
+    for key, forms in mixed.items():
+        form, count = forms.most_common(1)[0]
+        if count >= min_count and count >= min_share * seen[key] and name_shaped(form):
+            out.append(form)
+    return sorted(out)
+

@@ -33,8 +33,9 @@ def model_card(tagger_run: Optional[Path], converter_run: Optional[Path], data_s
              "ITN), after Universal-2-TF (arXiv 2501.05948).", ""]
     if data_stats and Path(data_stats).exists():
         stats = json.loads(Path(data_stats).read_text())
-        lines += ["## Training data", "", "Own-verbalizer examples made by `u2tf data` from ../shared/data/train "
-                  "(licenses: sgd CC-BY-SA-4.0, qmsum MIT / AMI CC-BY-4.0, speeches and gutenberg public domain, "
+        lines += ["## Training data", "", "Own-verbalizer examples made by `u2tf data` from the project's training "
+                  "corpora (sgd.jsonl.gz, qmsum.jsonl.gz, speeches.jsonl.gz, scotus.jsonl.gz, gutenberg.jsonl.gz; "
+                  "licenses: sgd CC-BY-SA-4.0, qmsum MIT / AMI CC-BY-4.0, speeches and gutenberg public domain, "
                   "scotus CC-BY-NC: **the shipped weights are trained on non-commercial data**).", "",
                   "| source | examples | spoken words | round trip |", "|---|---|---|---|"]
         lines += [f"| {k} | {v['examples']} | {v['words']} | {v['roundtrip_rate']} |" for k, v in stats.items()]

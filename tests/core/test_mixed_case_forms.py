@@ -8,7 +8,7 @@ import pytest
 
 from spacy_u2tf.core.api import U2TF
 from spacy_u2tf.core.lexicon import MixedCaseForms
-from spacy_u2tf.data.mixed_case import known_mixed_forms, name_shaped
+from spacy_u2tf.data.mixed_case import corpus_mixed_forms, known_mixed_forms, name_shaped
 
 FORMS = {"youtube": "YouTube", "mcdonalds": "McDonald's", "iphone": "iPhone"}
 
@@ -62,3 +62,16 @@ def test_known_mixed_forms_leave_out_dictionary_words_short_forms_and_clashes() 
                                          ("PowerPoint", True), ("ChemE", False), ("ErvIn", False), ("BSChE", False)])
 def test_name_shaped(form: str, shaped: bool) -> None:
     assert name_shaped(form) is shaped
+
+
+def test_corpus_mixed_forms_keep_words_written_the_same_way_nearly_always() -> None:
+    texts = ["We tagged it with FrameNet. FrameNet frames, FrameNet again.",
+             "McCain spoke. Then McCain left, and McCain came back.",
+             "Macon is a city. McWorld, McWorld and McWorld; mcworld too.",     # 3 of 4 uses: not consistent
+             "An iPod, an iPod.",                                                 # too rare
+             "HeIsman HeIsman HeIsman"]                                           # not the shape of a name
+    assert corpus_mixed_forms(texts) == ["FrameNet", "McCain"]
+    assert corpus_mixed_forms(texts, min_count=2) == ["FrameNet", "McCain", "iPod"]
+    assert corpus_mixed_forms(texts, min_share=0.7) == ["FrameNet", "McCain", "McWorld"]
+    assert corpus_mixed_forms([]) == []
+
