@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import textwrap
 from pathlib import Path
 from typing import Iterator, List
 
@@ -35,9 +36,8 @@ HEADER = """# Known mixed-case forms: spoken word<TAB>written form. Written by s
 # the project's own lists (spacy_u2tf/data/lexicons). Left out: forms whose lowercase SCOWL's standard list
 # (wamerican) writes in lowercase or capitalized, and forms of fewer than four letters outside the project's brands.
 """
-CORPUS_HEADER = """# Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times it uses them,
-# {min_count} times or more: {note}.
-"""
+CORPUS_HEADER = ("Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times it uses "
+                 "them, {min_count} times or more: {note}.")
 
 
 def corpus_texts(paths: List[Path]) -> Iterator[str]:
@@ -77,8 +77,9 @@ def main() -> None:
                               dictionary)
     header = HEADER.format(scowl_version=args.scowl_version, icons_version=args.icons_version)
     if args.corpus:
-        header += CORPUS_HEADER.format(min_share=args.min_share, min_count=args.min_count,
-                                       note=args.corpus_note or ", ".join(p.name for p in args.corpus))
+        note = CORPUS_HEADER.format(min_share=args.min_share, min_count=args.min_count,
+                                    note=args.corpus_note or ", ".join(p.name for p in args.corpus))
+        header += "".join(f"# {line}\n" for line in textwrap.wrap(note, 114, break_on_hyphens=False))
     for out in args.out or OUT:
         out.write_text(header + "".join(f"{k}\t{v}\n" for k, v in forms.items()), encoding="utf-8")
         print(f"{len(forms)} forms → {out}")
