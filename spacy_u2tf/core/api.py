@@ -14,7 +14,7 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans, rejected_mixed_case
 from .lexicon import Lexicon, MixedCaseForms
-from .number_spans import complete_number_spans, labels_a_number
+from .number_spans import complete_number_spans, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
@@ -358,9 +358,12 @@ class U2TF:
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
+                before = docs[d][span.start - 1] if span.start else ""
+                if reason is None and span.kind != MIXED_CLASS:
+                    written = label_number(written, before) or written  # "room 4:04" is room 404
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else classify_written(written) if reason is None else ""
                 if reason is None and span.kind != MIXED_CLASS:
-                    reason = self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else "")
+                    reason = self._itn_switch(cls, written, before)
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1

@@ -8,6 +8,7 @@ from one span into the next, plus a currency (or "percent") said after the numbe
 """
 from __future__ import annotations
 
+import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .labels import bio_spans
@@ -50,6 +51,19 @@ NUMBER_LABELS = frozenset(
 def labels_a_number(word: str) -> bool:
     """Whether a number said right after ``word`` labels something ("room five" → "room 5")."""
     return word.lower().rstrip(".") in NUMBER_LABELS
+
+
+_CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
+
+
+def label_number(written: str, before: str) -> Optional[str]:
+    """The number a clock-like conversion stands for after a noun that labels by number: "room four oh four" is
+    read in pairs like a time, but after "room" it is room 404, not 4:04 ("404"; ``None`` where that does not
+    apply). The digits are the conversion's own, which the guards have checked against the spoken ones."""
+    match = _CLOCK.fullmatch(written.strip())
+    if match is None or not labels_a_number(before):
+        return None
+    return match.group(1) + match.group(2)
 
 
 def _kind(word: str) -> Optional[str]:

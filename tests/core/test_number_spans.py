@@ -6,7 +6,7 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import complete_number_spans, number_phrases
+from spacy_u2tf.core.number_spans import complete_number_spans, label_number, labels_a_number, number_phrases
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -94,3 +94,13 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
     assert digits in text, text
     assert not words & {"hundred", "sixty", "fifty", "thousand"}, text
     assert number_words_beside_digits(text) is None, text
+
+
+@pytest.mark.parametrize("written,before,number", [
+    ("4:04", "room", "404"), ("12:05", "gate", "1205"), ("3:18", "Flight", "318"), ("4:04", "No.", "404"),
+    ("4:04", "at", None), ("4:04 pm", "room", None), ("404", "room", None), ("$4.04", "room", None), ("4:04", "", None),
+])
+def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, before: str, number) -> None:
+    assert label_number(written, before) == number
+    assert labels_a_number("Room") and not labels_a_number("at")
+
