@@ -33,9 +33,9 @@ UNIT_VARIANTS = {"kg": ["kilos"], "mm": ["mm"], "m": ["m"], "in": ["in"], "mph":
                  "kWh": ["k w h"], "ml": ["mils"], "min": ["mins"]}
 _SINGULAR = {"feet": "foot", "inches": "inch", "hours": "hour", "pounds": "pound", "miles": "mile",
              "kilometers": "kilometer", "yen": "yen"}
-ABBREVIATIONS = {"mr": ["mister"], "mrs": ["missus"], "ms": ["miz"], "dr": ["doctor"], "prof": ["professor"],
+ABBREVIATIONS = {"mr": ["mister"], "mrs": ["misses"], "ms": ["miss"], "dr": ["doctor"], "prof": ["professor"],
                  "st": ["saint"], "jr": ["junior"], "sr": ["senior"], "vs": ["versus"], "v": ["versus"],
-                 "etc": ["et", "cetera"], "mt": ["mount"], "ft": ["fort"], "gen": ["general"], "gov": ["governor"],
+                 "etc": ["etcetera"], "mt": ["mount"], "ft": ["fort"], "gen": ["general"], "gov": ["governor"],
                  "sen": ["senator"], "rep": ["representative"], "lt": ["lieutenant"], "col": ["colonel"],
                  "capt": ["captain"], "sgt": ["sergeant"], "inc": ["incorporated"], "co": ["company"],
                  "ltd": ["limited"], "corp": ["corporation"], "ave": ["avenue"], "blvd": ["boulevard"],
@@ -45,8 +45,10 @@ ABBREVIATIONS = {"mr": ["mister"], "mrs": ["missus"], "ms": ["miz"], "dr": ["doc
                  "sept": ["september"]}
 # Other readings of some abbreviations (drawn with rng).
 ABBREVIATION_VARIANTS = {"eg": [["e", "g"]], "ie": [["i", "e"]], "vs": [["v", "s"], ["verses"]],
-                         "v": [["v"]], "etc": [["etcetera"]], "ms": [["m", "s"]],
-                         "mrs": [["misses"]], "no": [["no"]]}  # as NeMo's normalizer reads "Mrs." and "No."
+                         "v": [["v"]], "etc": [["et", "cetera"]], "ms": [["miz"], ["m", "s"]],
+                         "mrs": [["missus"]], "no": [["no"]]}
+# (The first readings of "Ms.", "Mrs.", "etc." and the variant "no" are NeMo's normalizer's: "miss", "misses",
+# "etcetera", "no"; speech recognizers trained on its output write them so.)
 SYMBOLS = {"&": "and", "+": "plus", "=": "equals", "%": "percent", "#": "number", "@": "at", "/": "slash",
            "*": "star", "-": "dash", "_": "underscore", ".": "dot", ":": "colon", "$": "dollars", "€": "euros",
            "£": "pounds", "¥": "yen", "°": "degrees", "~": "tilde", "^": "caret", "<": "less than",
