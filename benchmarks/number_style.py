@@ -76,6 +76,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
+from spacy_u2tf.data import numbers as N
+
 # name → (file under --dev, load_examples keyword arguments, default limit of part 2)
 DEV_SETS: Dict[str, Tuple[str, Dict[str, int], int]] = {
     "dialogsum": ("dialogsum.dev.jsonl", {}, 200),
@@ -91,15 +93,10 @@ POLICIES = {"all digits": lambda v: DIGITS, "all words": lambda v: WORDS,
 SYSTEMS = ("ours", "spell<10")  # part 2: the shipped model as it is, and with spell_numbers_below=10
 
 # ---------------------------------------------------------------------------------------------------- number words
-UNIT_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-              "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
-TENS_WORDS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-              "ninety": 90}
-ORDINAL_WORDS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
-                 "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth",
-                 "seventeenth", "eighteenth", "nineteenth"]
-TENS_ORDINALS = {"twentieth": 20, "thirtieth": 30, "fortieth": 40, "fiftieth": 50, "sixtieth": 60,
-                 "seventieth": 70, "eightieth": 80, "ninetieth": 90}
+UNIT_WORDS = N.ONES  # zero ... nineteen
+TENS_WORDS = {w: 10 * i for i, w in enumerate(N.TENS) if w}
+ORDINAL_WORDS = ["zeroth"] + [" ".join(N.ordinal(i)) for i in range(1, 20)]
+TENS_ORDINALS = {" ".join(N.ordinal(10 * i)): 10 * i for i in range(2, 10)}
 CARDINAL_VALUE = {w: i for i, w in enumerate(UNIT_WORDS)}
 ORDINAL_VALUE = {w: i for i, w in enumerate(ORDINAL_WORDS) if i}
 

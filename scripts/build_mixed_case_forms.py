@@ -6,9 +6,9 @@ Sources (downloaded by the user from the package registries; nothing is fetched 
 - Simple Icons brand titles, npm package simple-icons (`npm pack simple-icons`): package/data/simple-icons.json.
   CC0-1.0.
 - The project's own lists in spacy_u2tf/data/lexicons/.
-- Optionally, written text (``--corpus``, JSONL with a ``text`` field or plain text, gzipped or not): the mixed-case
-  words it writes the same way nearly every time (:func:`spacy_u2tf.data.mixed_case.corpus_mixed_forms`), e.g. the
-  project's training corpora. Their licences are those of the corpora; name them with ``--corpus-note``.
+- Optionally, written text (``--corpus``, what ``u2tf data`` reads: JSONL with a ``text`` field or plain text): the
+  mixed-case words it writes the same way nearly every time (:func:`spacy_u2tf.data.mixed_case.corpus_mixed_forms`),
+  e.g. the project's training corpora. Their licences are those of the corpora; name them with ``--corpus-note``.
 The dictionary is SCOWL's standard-size list (Debian package wamerican): a form whose lowercase is written there in
 lowercase or capitalized ("latex", "Pete") is left out.
 
@@ -19,14 +19,13 @@ lowercase or capitalized ("latex", "Pete") is left out.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import textwrap
 from pathlib import Path
-from typing import Iterator, List
 
 from spacy_u2tf.core.labels import case_label
 from spacy_u2tf.data.mixed_case import corpus_mixed_forms, known_mixed_forms, mixed_case_words, name_shaped
+from spacy_u2tf.data.pipeline import read_documents
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
 OUT = [ASSETS / model / "mixed_case_forms.tsv" for model in ("u2tf-default", "u2tf-fast")]
@@ -36,17 +35,8 @@ HEADER = """# Known mixed-case forms: spoken word<TAB>written form. Written by s
 # the project's own lists (spacy_u2tf/data/lexicons). Left out: forms whose lowercase SCOWL's standard list
 # (wamerican) writes in lowercase or capitalized, and forms of fewer than four letters outside the project's brands.
 """
-CORPUS_HEADER = ("Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times it uses "
-                 "them, {min_count} times or more: {note}.")
-
-
-def corpus_texts(paths: List[Path]) -> Iterator[str]:
-    """The documents of JSONL files (field ``text``) and the lines of text files, gzipped or not."""
-    for path in paths:
-        with (gzip.open(path, "rt", encoding="utf-8") if path.suffix == ".gz" else open(path, encoding="utf-8")) as f:
-            jsonl = ".jsonl" in path.name
-            for line in f:
-                yield json.loads(line)["text"] if jsonl else line
+CORPUS_HEADER = ("Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times "
+                 "it uses them, {min_count} times or more: {note}.")
 
 
 def main() -> None:
@@ -72,7 +62,8 @@ def main() -> None:
     icons = json.loads(args.simple_icons.read_text(encoding="utf-8"))
     icons = icons["icons"] if isinstance(icons, dict) else icons
     titles = [part for icon in icons for part in icon["title"].split()]
-    harvested = corpus_mixed_forms(corpus_texts(args.corpus), args.min_count, args.min_share) if args.corpus else []
+    texts = (doc for path in args.corpus for doc in read_documents(path))  # as `u2tf data` reads its input
+    harvested = corpus_mixed_forms(texts, args.min_count, args.min_share) if args.corpus else []
     forms = known_mixed_forms([w for w in scowl if name_shaped(w)] + titles + mixed_case_words() + harvested,
                               dictionary)
     header = HEADER.format(scowl_version=args.scowl_version, icons_version=args.icons_version)

@@ -358,11 +358,11 @@ class U2TF:
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
-                before = docs[d][span.start - 1] if span.start else ""
+                cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 if reason is None and span.kind != MIXED_CLASS:
+                    before = docs[d][span.start - 1] if span.start else ""
                     written = label_number(written, before) or written  # "room 4:04" is room 404
-                cls = MIXED_CLASS if span.kind == MIXED_CLASS else classify_written(written) if reason is None else ""
-                if reason is None and span.kind != MIXED_CLASS:
+                    cls = classify_written(written)
                     reason = self._itn_switch(cls, written, before)
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:

@@ -149,4 +149,3 @@ def rejected_mixed_case(probs: Sequence[float], names: Sequence[str], thresholds
     others = {label: value for label, value in thresholds.items() if label != "MIXED"}
     label = apply_label_thresholds(row, names, [names[int(row[0].argmax())]], others)[0]
     return "CAPITAL" if label in ("LOWER", "MIXED") else label
-

@@ -126,4 +126,3 @@ def corpus_mixed_forms(texts: Iterable[str], min_count: int = 3, min_share: floa
         if count >= min_count and count >= min_share * seen[key] and name_shaped(form):
             out.append(form)
     return sorted(out)
-
