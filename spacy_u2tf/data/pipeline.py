@@ -255,7 +255,7 @@ def run_pipeline(
 
     ``skip_docs`` leaves out the first documents of each file (a later part of a corpus for a fresh sample);
     ``max_docs`` and ``max_words`` count from there. ``synthetic`` adds that many generated documents with rare
-    entities (:mod:`.synthetic`) as the source ``synthetic``. ``augment`` adds mixed-case words and
+    entities (:mod:`.synthetic`) as the source ``synthetic``; the skip and the document limit do not apply to them. ``augment`` adds mixed-case words and
     disfluencies (:class:`Augment`); the round trip then checks the example without its inserted words.
     """
     from multiprocessing import get_context
@@ -266,20 +266,23 @@ def run_pipeline(
         raise ValueError(f"unknown backend {backend!r}; choose from {BACKENDS}")
     out.mkdir(parents=True, exist_ok=True)
     report: Dict[str, dict] = {}
-    sources: List[Tuple[str, Callable[[], Iterable[str]]]] = [
-        (source_name(path), lambda path=path: read_documents(path, field_name)) for path in inputs]
+    # (name, documents, documents to skip): the generated documents are a fresh draw per seed, so the skip and
+    # the document limit that select a part of a corpus file do not apply to them.
+    sources: List[Tuple[str, Callable[[], Iterable[str]], int, Optional[int]]] = [
+        (source_name(path), lambda path=path: read_documents(path, field_name), skip_docs, max_docs)
+        for path in inputs]
     if synthetic:
         from .synthetic import synthetic_documents
 
-        sources.append(("synthetic", lambda: synthetic_documents(synthetic, seed)))
-    for source, read in sources:
+        sources.append(("synthetic", lambda: synthetic_documents(synthetic, seed), 0, None))
+    for source, read, skip, limit in sources:
         stats = FileStats()
         writer = ShardWriter(out, f"{source}.{backend}", shard_size)
         docs = read()
-        stop = None if max_docs is None else skip_docs + max_docs
+        stop = None if limit is None else skip + limit
         tasks = (
             (source, i, doc, seed, backend, min_example_words, max_example_words, augment)
-            for i, doc in itertools.islice(enumerate(docs), skip_docs, stop)  # reads no further than it needs
+            for i, doc in itertools.islice(enumerate(docs), skip, stop)  # reads no further than it needs
         )
         started = time.perf_counter()
         bar = tqdm(desc=source, unit="ex", disable=not progress, dynamic_ncols=True)

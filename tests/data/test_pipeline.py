@@ -50,6 +50,16 @@ def test_skip_docs_draws_the_later_documents_only(tmp_path: Path) -> None:
     assert whole["mini"]["documents"] == len(DOCS)
 
 
+def test_skip_and_doc_limit_select_from_files_not_from_generated_documents(tmp_path: Path) -> None:
+    """A fresh sample from later in a corpus (``skip_docs`` beyond the generated count) still gets its
+    generated documents: they are a new draw per seed, not a part of a file."""
+    src = _write(tmp_path)
+    stats = run_pipeline([src], tmp_path / "out", seed=3, processes=1, min_example_words=5, skip_docs=4, max_docs=1,
+                         synthetic=6, progress=False)
+    assert stats["mini"]["documents"] == 1
+    assert stats["synthetic"]["documents"] == 6 and stats["synthetic"]["examples"] > 0
+
+
 def test_unspelled_plural_acronym_round_trips_as_mixed_case() -> None:
     """"TVs" said as one word ("tvs") is mixed case: it needs its stage-2 span pair to come back."""
     import random
