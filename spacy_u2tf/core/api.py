@@ -12,7 +12,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans, rejected_mixed_case
+from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans, close_last_sentence,
+                     rejected_mixed_case)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -314,13 +315,17 @@ class U2TF:
         return self._finish(docs, labels, kept)
 
     def _labels(self, docs: List[List[str]], batch_size: int, return_probs: bool = False) -> List[Dict[str, List[str]]]:
-        if not self.label_thresholds and not return_probs:
-            return self.tagger.predict(docs, batch_size=batch_size)
-        labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
+        """The tagger's labels of each document, with the label thresholds applied and the last sentence closed
+        (each document is a whole text; a stream's uncommitted tail is labeled again when more words come)."""
+        if self.label_thresholds or return_probs:
+            labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
+        else:
+            labels = self.tagger.predict(docs, batch_size=batch_size)
         for entry in labels:
             for head, table in self.label_thresholds.items():
                 entry[head] = apply_label_thresholds(entry[f"{head}_probs"], self.tagger.labels[head], entry[head],
                                                      table)
+            entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 
     def _finish(self, docs: List[List[str]], labels: List[Dict[str, List[str]]],

@@ -108,6 +108,14 @@ def bio_spans(itn: Sequence[str]) -> List[Tuple[int, int]]:
     return spans
 
 
+def close_last_sentence(punct: List[str]) -> List[str]:
+    """``punct`` with its last label a sentence end: a complete text never stops on a comma, a hyphen or nothing
+    ("..., etcetera," → "..., etcetera."); a question mark stays."""
+    if punct and punct[-1] not in SENTENCE_END:
+        return [*punct[:-1], "PERIOD"]
+    return list(punct)
+
+
 def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str], argmax: Sequence[str],
                            thresholds: Dict[str, float]) -> List[str]:
     """Per-word labels where a label listed in ``thresholds`` is chosen exactly when its probability reaches its

@@ -293,6 +293,13 @@ def test_stub_model_reference_output() -> None:
     assert {s.cls for s in result.spans if s.written} == {"money", "time", "mixed"}
 
 
+def test_a_text_never_ends_on_a_comma() -> None:
+    """The tagger's comma on the last word ("..., well,") becomes the period that ends the text."""
+    result = stub().process("i think so well")
+    assert result.text == "I think so well." and result.punct[-1] == "PERIOD"
+    assert stub().format("is it right") == "Is it right?"
+
+
 def test_no_double_period_after_a_written_abbreviation() -> None:
     assert stub().format("we met at eight am") == "We met at 8 a.m."
 

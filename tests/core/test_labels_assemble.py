@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, rejected_mixed_case,
-                                     split_hyphenated, split_trailing_punct)
+from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, close_last_sentence,
+                                     rejected_mixed_case, split_hyphenated, split_trailing_punct)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -136,3 +136,11 @@ def test_a_listed_label_below_its_threshold_gives_way_to_the_likeliest_unlisted_
     assert apply_label_thresholds(probs, names, argmax, {"HYPHEN": 0.7}) == ["O", "HYPHEN", "O", "COMMA"]
     assert apply_label_thresholds(probs, names, argmax, {"HYPHEN": 0.7, "COMMA": 0.4}) == ["O", "HYPHEN", "COMMA",
                                                                                           "O"]
+
+
+@pytest.mark.parametrize("punct,closed", [
+    (["O", "COMMA"], ["O", "PERIOD"]), (["O", "HYPHEN"], ["O", "PERIOD"]), (["O", "O"], ["O", "PERIOD"]),
+    (["O", "QUESTION"], ["O", "QUESTION"]), (["COMMA", "PERIOD"], ["COMMA", "PERIOD"]), ([], []),
+])
+def test_a_text_ends_a_sentence(punct, closed) -> None:
+    assert close_last_sentence(punct) == closed
