@@ -2,12 +2,15 @@
 for tests that need NeMo's compiled WFST grammars."""
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+REPO = Path(__file__).resolve().parents[1]
 
 
 def pytest_addoption(parser) -> None:
@@ -74,6 +77,22 @@ def tiny_model(out: Path, tokenizer_file: Path, seed: int = 0) -> Path:
 @pytest.fixture(scope="session")
 def tiny_model_path(tmp_path_factory) -> Path:
     return tiny_model(tmp_path_factory.mktemp("tiny") / "model", _tokenizer_file())
+
+
+def _load_script(relative: str, name: str):
+    """A script of the repository (``benchmarks/eval_all.py``, ``examples/asr/vosk_words.py``) imported as the
+    module ``name``, afresh on each call."""
+    spec = importlib.util.spec_from_file_location(name, REPO / relative)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+@pytest.fixture(scope="session")
+def repo_script():
+    """``repo_script(path, name)``: a script of the repository (a path from its root) imported as module ``name``."""
+    return _load_script
 
 
 @pytest.fixture(scope="session")

@@ -1,23 +1,19 @@
 """examples/asr: Whisper-style and Vosk/PocketSphinx word formats (as documented) through U2TF.process_words."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 
 import pytest
 
 from spacy_u2tf.core.api import U2TF
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "asr"
+@pytest.fixture()
+def whisper(repo_script):
+    return repo_script("examples/asr/whisper_words.py", "asr_example_whisper_words")
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"asr_example_{name}", EXAMPLES / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture()
+def vosk(repo_script):
+    return repo_script("examples/asr/vosk_words.py", "asr_example_vosk_words")
 
 
 @pytest.fixture(scope="module")
@@ -34,8 +30,7 @@ def _check(timed, spoken, confidence_key) -> None:
     assert all(lowest <= w[confidence_key] <= 1 for w in timed.words)
 
 
-def test_faster_whisper_words(tiny) -> None:
-    whisper = _load("whisper_words")
+def test_faster_whisper_words(tiny, whisper) -> None:
     words = whisper.faster_whisper_words(whisper.demo_segments())
     assert set(words[0]) == {"word", "start", "end", "probability"} and words[1]["word"] == " i"
     timed = tiny.process_words(words)
@@ -43,8 +38,7 @@ def test_faster_whisper_words(tiny) -> None:
     _check(timed, words, "probability")
 
 
-def test_whisper_timestamped_words(tiny) -> None:
-    whisper = _load("whisper_words")
+def test_whisper_timestamped_words(tiny, whisper) -> None:
     result = whisper.demo_timestamped()
     words = whisper.whisper_words(result)
     assert set(words[0]) == {"text", "start", "end", "confidence"}
@@ -53,8 +47,7 @@ def test_whisper_timestamped_words(tiny) -> None:
     _check(timed, words, "confidence")
 
 
-def test_vosk_words(tiny) -> None:
-    vosk = _load("vosk_words")
+def test_vosk_words(tiny, vosk) -> None:
     words = vosk.vosk_words(vosk.DEMO_VOSK)
     assert set(words[0]) == {"word", "start", "end", "conf"}
     timed = tiny.process_words(words)
@@ -65,8 +58,7 @@ def test_vosk_words(tiny) -> None:
     assert live[0]["start"] == words[0]["start"] and live[-1]["end"] == words[-1]["end"]
 
 
-def test_pocketsphinx_words(tiny) -> None:
-    vosk = _load("vosk_words")
+def test_pocketsphinx_words(tiny, vosk) -> None:
     segments = list(vosk.DEMO_POCKETSPHINX) + [("meters(2)", 0, 261, 280)]
     words = vosk.pocketsphinx_words(segments)
     assert [w["word"] for w in words] == ["go", "forward", "ten", "meters", "meters"]

@@ -1,21 +1,14 @@
 """benchmarks/eval_all.py: the commands it runs and the table it prints (no model, no data)."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "eval_all.py"
-
-
 @pytest.fixture()
-def eval_all():
-    spec = importlib.util.spec_from_file_location("eval_all", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+def eval_all(repo_script):
+    return repo_script("benchmarks/eval_all.py", "eval_all")
 
 
 def test_spoken_input_is_made_once_per_set_and_verbalizer(eval_all, tmp_path: Path, monkeypatch) -> None:

@@ -2,24 +2,15 @@
 output (pure functions: no model, no data)."""
 from __future__ import annotations
 
-import importlib.util
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "number_style.py"
-
-
 @pytest.fixture(scope="module")
-def ns():
-    spec = importlib.util.spec_from_file_location("number_style", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["number_style"] = module  # dataclasses look their module up
+def ns(repo_script):
     try:
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-        yield module
+        yield repo_script("benchmarks/number_style.py", "number_style")
     finally:
         sys.modules.pop("number_style", None)
 

@@ -255,8 +255,9 @@ def run_pipeline(
 
     ``skip_docs`` leaves out the first documents of each file (a later part of a corpus for a fresh sample);
     ``max_docs`` and ``max_words`` count from there. ``synthetic`` adds that many generated documents with rare
-    entities (:mod:`.synthetic`) as the source ``synthetic``; the skip and the document limit do not apply to them. ``augment`` adds mixed-case words and
-    disfluencies (:class:`Augment`); the round trip then checks the example without its inserted words.
+    entities (:mod:`.synthetic`) as the source ``synthetic``; the skip and the document limit do not apply to
+    them. ``augment`` adds mixed-case words and disfluencies (:class:`Augment`); the round trip then checks the
+    example without its inserted words.
     """
     from multiprocessing import get_context
 
@@ -266,8 +267,7 @@ def run_pipeline(
         raise ValueError(f"unknown backend {backend!r}; choose from {BACKENDS}")
     out.mkdir(parents=True, exist_ok=True)
     report: Dict[str, dict] = {}
-    # (name, documents, documents to skip): the generated documents are a fresh draw per seed, so the skip and
-    # the document limit that select a part of a corpus file do not apply to them.
+    # (name, documents, documents to skip, document limit); generated documents are a fresh draw per seed
     sources: List[Tuple[str, Callable[[], Iterable[str]], int, Optional[int]]] = [
         (source_name(path), lambda path=path: read_documents(path, field_name), skip_docs, max_docs)
         for path in inputs]

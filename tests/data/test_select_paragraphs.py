@@ -1,7 +1,6 @@
 """scripts/select_paragraphs.py: the focused training source of rare written forms (no corpora needed)."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import sys
@@ -9,16 +8,12 @@ from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "select_paragraphs.py"
 FILLER = " ".join(["word"] * 20)
 
 
 @pytest.fixture()
-def select():
-    spec = importlib.util.spec_from_file_location("select_paragraphs", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+def select(repo_script):
+    return repo_script("scripts/select_paragraphs.py", "select_paragraphs")
 
 
 def _corpus(tmp_path: Path) -> Path:
