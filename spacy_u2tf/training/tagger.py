@@ -14,7 +14,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..core.labels import DISFL_LABELS
 from ..core.tagger import DEFAULT_LABELS, IGNORE, TaggerModel, WindowSpec
@@ -38,6 +38,7 @@ class TaggerTrainingConfig(RunSettings):
     heads: int = 0
     teacher: Optional[Path] = None
     distill: float = 0.7
+    distill_heads: str = ""
     temperature: float = 2.0
     weights: str = ""
     loss_weights: str = ""
@@ -207,6 +208,16 @@ def selection_score(scores: Dict[str, float]) -> float:
     return sum(scores[k] for k in keys) / max(1, len(keys))
 
 
+def distilled_heads(spec: str, heads: Iterable[str]) -> Set[str]:
+    """The heads that learn from the teacher's soft labels as well as the reference: those named in ``spec``
+    (comma-separated), or every head when it is empty."""
+    heads = set(heads)
+    chosen = {h.strip() for h in spec.split(",") if h.strip()} if spec.strip() else heads
+    if chosen - heads:
+        raise SystemExit(f"--distill-heads {spec}: heads of this tagger are {sorted(heads)}")
+    return chosen
+
+
 def train(args: TaggerTrainingConfig) -> Path:
     """Train (or resume) into ``args.out``; returns the folder of the best model."""
     import torch
@@ -216,6 +227,8 @@ def train(args: TaggerTrainingConfig) -> Path:
 
     if args.teacher and not 0.0 < args.distill <= 1.0:  # before any model loads or pruning batches are scored
         raise SystemExit(f"--distill {args.distill}: the soft-label share of the loss, in (0, 1]")
+    if args.distill_heads and not args.teacher:
+        raise SystemExit(f"--distill-heads {args.distill_heads}: needs --teacher")
     if args.teacher and not args.temperature > 0:
         raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
     torch.manual_seed(args.seed)
@@ -250,6 +263,7 @@ def train(args: TaggerTrainingConfig) -> Path:
         from .distill import distillation_loss, load_teacher
 
         teacher = load_teacher(args.teacher, tagger, args.device)
+        distilled = distilled_heads(args.distill_heads, model.labels)
     model.train()
     if args.freeze_embeddings:
         for p in model.encoder.embeddings.parameters():
@@ -326,13 +340,16 @@ def train(args: TaggerTrainingConfig) -> Path:
         with torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
             logits = model(input_ids, mask)
         # a head with no target in this batch (no disfluency labels in any window) adds nothing, not a NaN
-        loss = sum(loss_w[h] * ce[h](logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits
-                   if bool((targets[h] != IGNORE).any()))
-        if teacher is not None:
+        hard = {h: loss_w[h] * ce[h](logits[h].float().flatten(0, 1), targets[h].flatten()) for h in logits
+                if bool((targets[h] != IGNORE).any())}
+        if teacher is None:
+            loss = sum(hard.values())
+        else:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
-            loss = (1.0 - args.distill) * loss + args.distill * distillation_loss(
-                logits, soft, targets, args.temperature, loss_w)
+            loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
+            loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,
+                                                           args.temperature, loss_w)
         optim.zero_grad(set_to_none=True)
         if not (torch.is_tensor(loss) and loss.requires_grad):  # no targets for the trained heads in this batch
             step += 1

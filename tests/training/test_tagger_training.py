@@ -178,6 +178,42 @@ def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir
     assert after < 0.5 * before, (before, after)
 
 
+def test_distill_heads_limits_the_soft_labels_to_the_named_heads(tiny_model_path, shard_dir, tmp_path):
+    """``--distill 1 --distill-heads itn``: the ITN head moves toward a random teacher, the punctuation head learns
+    the reference labels (its KL from the teacher does not halve, as it does when every head distils); an unknown
+    head, or ``--distill-heads`` without ``--teacher``, is refused."""
+    import random
+
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.training.distill import distillation_loss
+    from spacy_u2tf.training.shards import mixture
+
+    teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
+    student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
+    out = tmp_path / "run"
+    assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
+                         distill_heads="itn", temperature=1.0)) == 0
+    rng = random.Random(0)
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
+                                                  WindowSpec(16, 4), 4, rng, label_ids))
+
+    def kl(folder, head):
+        with torch.no_grad():
+            soft = Tagger.load(teacher).model(ids, mask)
+            return distillation_loss({head: Tagger.load(folder).model(ids, mask)[head]}, soft, targets, 1.0,
+                                     {head: 1.0}).item()
+
+    assert kl(out / "best", "itn") < 0.5 * kl(student, "itn")
+    assert kl(out / "best", "punct") > 0.5 * kl(student, "punct")
+    with pytest.raises(SystemExit, match="heads of this tagger"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_heads="itn,nope"))
+    with pytest.raises(SystemExit, match="needs --teacher"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, distill_heads="itn"))
+
+
 def test_teacher_must_label_the_same_subwords_with_the_same_labels(tiny_model_path, shard_dir, tmp_path):
     """A teacher with other label sets, another vocabulary or no tagger config is refused, as is a ``--distill``
     share outside (0, 1] or a temperature of 0."""
