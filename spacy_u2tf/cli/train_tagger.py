@@ -21,9 +21,9 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
                  "for a pruned student",
     "--distill": "with --teacher: the teacher's soft labels' share of the loss (the rest is the reference labels' "
                  "cross-entropy)",
-    "--distill-heads": "with --teacher: the heads that learn from its soft labels, e.g. 'itn' to keep the teacher's "
-                       "number conversion while the other heads learn the reference labels only (default: every "
-                       "head)",
+    "--distill-heads": "with --teacher: the heads that learn from its soft labels, e.g. 'itn,punct,case' to keep "
+                       "the teacher's number conversion and punctuation while the other heads learn the reference "
+                       "labels only (default: every head)",
     "--temperature": "with --teacher: softmax temperature of the soft labels",
     "--weights": "source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)",
     "--loss-weights": "e.g. 'punct=1,case=1,itn=1' (default equal)",
@@ -49,7 +49,8 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_settings_options(parser, TaggerTrainingConfig, OPTIONS, metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS"})
+    add_settings_options(parser, TaggerTrainingConfig, OPTIONS,
+                         metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS"})
     add_run_options(parser, TaggerTrainingConfig)
 
 
