@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import itertools
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Dict, List, Sequence, Tuple
 
 from report_io import emit
 
@@ -46,6 +46,26 @@ def score(examples: List, predicted: List[Dict[str, List[str]]]) -> Dict[str, ob
     return out
 
 
+def held_out_predictions(data: Path, model: Path, limit: int,
+                         thresholds: Dict[str, float]) -> Tuple[List, List[Dict[str, List]]]:
+    """The first ``limit`` examples with disfluency labels in the shards of ``data``, and the predictions of the
+    tagger folder ``model`` for them, its disfluency labels decided with ``thresholds`` (argmax when empty)."""
+    from spacy_u2tf.core.labels import apply_label_thresholds
+    from spacy_u2tf.core.tagger import Tagger
+    from spacy_u2tf.training.shards import read_shard, shard_files
+
+    tagger = Tagger.load(model)
+    if "disfl" not in tagger.labels:
+        raise SystemExit(f"{model}: this tagger has no disfluency head")
+    paths = [p for group in shard_files(data).values() for p in group]
+    examples = [ex for ex in itertools.islice((ex for p in paths for ex in read_shard(p)), limit)
+                if ex.disfl is not None]
+    predicted = tagger.predict([ex.spoken for ex in examples], batch_size=64, return_probs=bool(thresholds))
+    for p in predicted if thresholds else ():
+        p["disfl"] = apply_label_thresholds(p["disfl_probs"], tagger.labels["disfl"], p["disfl"], thresholds)
+    return examples, predicted
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data --disfluent`")
@@ -56,20 +76,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
-    from spacy_u2tf.core.labels import apply_label_thresholds
-    from spacy_u2tf.core.tagger import Tagger
-    from spacy_u2tf.training.shards import read_shard, shard_files
-
-    tagger = Tagger.load(args.model)
-    if "disfl" not in tagger.labels:
-        raise SystemExit(f"{args.model}: this tagger has no disfluency head")
-    paths = [p for group in shard_files(args.data).values() for p in group]
-    examples = [ex for ex in itertools.islice((ex for p in paths for ex in read_shard(p)), args.limit)
-                if ex.disfl is not None]
     thresholds = {label: float(p) for label, _, p in (t.partition("=") for t in args.threshold)}
-    predicted = tagger.predict([ex.spoken for ex in examples], batch_size=64, return_probs=bool(thresholds))
-    for p in predicted if thresholds else ():
-        p["disfl"] = apply_label_thresholds(p["disfl_probs"], tagger.labels["disfl"], p["disfl"], thresholds)
+    examples, predicted = held_out_predictions(args.data, args.model, args.limit, thresholds)
     emit({"model": str(args.model), "data": str(args.data), "thresholds": thresholds,
           **score(examples, predicted)}, args.json)
 
