@@ -17,8 +17,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
+from spacy_u2tf.data.disfluency import UNLABELED
+
 REPARANDUM = "REPARANDUM"
-INSERTED = "-"  # the punctuation label of a word inserted into the spoken side only (data.disfluency.UNLABELED)
 
 
 def runs(labels: Sequence[str], label: str = REPARANDUM) -> List[Tuple[int, int]]:
@@ -57,7 +58,7 @@ def breakdown(examples: Sequence, predicted: Sequence[Sequence[str]]) -> Dict[st
     for ex, pred in zip(examples, predicted):
         gold = ex.disfl
         for start, end in runs(gold):
-            origin = "generated" if ex.punct[start] == INSERTED else "transcript"
+            origin = "generated" if ex.punct[start] == UNLABELED else "transcript"
             key = f"{origin}/{event_kind(ex.spoken, start, end)}/{min(end - start, 3)}"
             gold_words[key] += end - start
             found[key] += sum(pred[i] == REPARANDUM for i in range(start, end))

@@ -1,10 +1,10 @@
 """examples/asr: Whisper-style and Vosk/PocketSphinx word formats (as documented) through U2TF.process_words."""
 from __future__ import annotations
 
-
 import pytest
 
 from spacy_u2tf.core.api import U2TF
+
 
 @pytest.fixture()
 def whisper(repo_script):

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+
 @pytest.fixture()
 def eval_all(repo_script):
     return repo_script("benchmarks/eval_all.py", "eval_all")

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+
 @pytest.fixture(scope="module")
 def ns(repo_script):
     try:
