@@ -45,6 +45,8 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
     "--dev": "dev references (e.g. DialogSum dev JSONL)",
     "--dev-limit": "dev documents scored at each evaluation",
     "--save-evals": "also keep the model of every dev evaluation (fp16, in --out/step-N)",
+    "--prefetch": "make this many batches ahead in a background thread, e.g. 8 on a GPU, which would otherwise wait "
+                  "for them (0: none)",
 }
 
 

@@ -32,6 +32,21 @@ EVENTS: Tuple[Tuple[str, float], ...] = (("filler", 0.5), ("repetition", 0.3), (
                                          ("restart", 0.1))
 
 
+# A speaker who replaces a word reaches for another word of its class ("the red the blue car", "to boston to
+# denver"): slips and repairs keep the grammatical category of the word they replace (Garrett, 1975). Closed classes
+# are listed; open-class words are matched by their inflectional ending.
+WORD_CLASSES: Tuple[frozenset, ...] = (
+    frozenset({"the", "a", "an", "this", "that", "these", "those", "my", "your", "his", "her", "our", "their", "its",
+               "some", "any", "no", "every", "each"}),
+    frozenset({"in", "on", "at", "to", "from", "with", "for", "of", "by", "about", "into", "over", "under", "after",
+               "before", "through", "around"}),
+    frozenset({"i", "you", "he", "she", "we", "they", "it", "me", "him", "them", "us"}),
+    frozenset({"and", "but", "or", "so", "because", "if", "when", "then"}),
+    frozenset({"is", "are", "was", "were", "be", "been", "have", "has", "do", "does", "did", "will", "would", "can",
+               "could", "should", "might", "must"}),
+)
+OPEN_CLASS_ENDINGS = ("ing", "ed", "ly", "s")
+
 # Words a speaker may say twice on purpose ("had had", "that that"): a one-word repeat of them is not a repair.
 GRAMMATICAL_REPEATS = frozenset({"had", "that", "is", "do"})
 
@@ -93,10 +108,34 @@ def _reparandum(ex: Example, i: int, kind: str, rng: random.Random) -> Optional[
     if not vocab:
         return None
     if kind == "replacement":
-        words[rng.randrange(k)] = rng.choice(vocab)
+        j = rng.randrange(k)
+        words[j] = _substitute(words[j], vocab, rng)
         return words
-    # restart: the start of the repair, then words the speaker abandons
-    return words[:rng.randint(1, k)] + [rng.choice(vocab) for _ in range(rng.randint(1, 2))]
+    # restart: the start of the repair, then words the speaker abandons; the first stands where the repair goes on
+    keep = rng.randint(1, k)
+    abandoned = [_substitute(ex.spoken[i + keep], vocab, rng) if i + keep < n else rng.choice(vocab)]
+    return words[:keep] + abandoned + [rng.choice(vocab) for _ in range(rng.randint(0, 1))]
+
+
+def word_class(word: str) -> int:
+    """Index of ``word``'s closed class in :data:`WORD_CLASSES`, else ``len(WORD_CLASSES)`` + the index of its
+    ending in :data:`OPEN_CLASS_ENDINGS` (one more for open-class words with none of them)."""
+    for c, members in enumerate(WORD_CLASSES):
+        if word in members:
+            return c
+    endings = [e for e in OPEN_CLASS_ENDINGS if word.endswith(e) and len(word) > len(e) + 2]
+    return len(WORD_CLASSES) + (OPEN_CLASS_ENDINGS.index(endings[0]) if endings else len(OPEN_CLASS_ENDINGS))
+
+
+def _substitute(word: str, vocab: Sequence[str], rng: random.Random) -> str:
+    """A word said in place of ``word``: another word of its class from the document (``vocab``), else from the
+    closed class's own list, else (open class) another open-class word of the document; any document word when
+    none of these has one."""
+    c, closed = word_class(word), len(WORD_CLASSES)
+    same = [w for w in vocab if w != word and word_class(w) == c]
+    if not same:
+        same = sorted(WORD_CLASSES[c] - {word}) if c < closed else [w for w in vocab if word_class(w) >= closed]
+    return rng.choice(same or list(vocab))
 
 
 def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Example:

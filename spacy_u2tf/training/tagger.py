@@ -57,6 +57,7 @@ class TaggerTrainingConfig(RunSettings):
     dev: Optional[Path] = None
     dev_limit: int = 200
     save_evals: bool = False
+    prefetch: int = 0
 
 
 def default_encoder_path() -> Path:
@@ -118,6 +119,33 @@ def batches(examples: Iterator[Example], wordpiece, spec: WindowSpec, batch_size
                     targets[h][r, 1:1 + len(ids)] = torch.tensor(labels[h])
             words = sum(sum(1 for x in labels[next(iter(labels))] if x != IGNORE) for _, labels in chunk)
             yield input_ids, mask, targets, words
+
+
+def prefetched(items: Iterator, depth: int) -> Iterator:
+    """``items`` made ``depth`` ahead in a background thread, so an accelerator's step and the making of the next
+    batch overlap (tokenizing and padding release the GIL often enough); an error there is raised here."""
+    import queue
+    import threading
+
+    box: "queue.Queue" = queue.Queue(maxsize=depth)
+    done = object()
+
+    def produce() -> None:
+        try:
+            for item in items:
+                box.put(item)
+        except BaseException as err:  # noqa: BLE001 - handed to the consumer, which raises it
+            box.put(err)
+        box.put(done)
+
+    threading.Thread(target=produce, daemon=True, name="u2tf-batches").start()
+    while True:
+        item = box.get()
+        if item is done:
+            return
+        if isinstance(item, BaseException):
+            raise item
+        yield item
 
 
 def label_f1(gold: Sequence[Example], pred: Sequence[Dict[str, List[str]]]) -> Dict[str, float]:
@@ -299,6 +327,8 @@ def train(args: TaggerTrainingConfig) -> Path:
     rng = random.Random(f"{args.seed}:{step}")
     stream = mixture(Path(args.data), parse_weights(args.weights), rng)
     data = batches(stream, tagger.wordpiece, spec, args.batch_size, rng, label_ids)
+    if args.prefetch > 0:
+        data = prefetched(data, args.prefetch)
     dev = dev_examples(args.dev, args.dev_limit)
     class_w = class_weights(args.class_weights, model.labels)
     ce = {h: torch.nn.CrossEntropyLoss(ignore_index=IGNORE, weight=None if h not in class_w else

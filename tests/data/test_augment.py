@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from spacy_u2tf.core.labels import DISFL_LABELS
-from spacy_u2tf.data.disfluency import REAL_FILLERS, UNLABELED, add_disfluencies, fluent, label_real_fillers
+from spacy_u2tf.data.disfluency import (REAL_FILLERS, UNLABELED, WORD_CLASSES, _reparandum, add_disfluencies,
+                                        fluent, label_real_fillers, word_class)
 from spacy_u2tf.data.example import Example
 from spacy_u2tf.data.examples import make_example
 from spacy_u2tf.data.mixed_case import mixed_case_words, read_word_list
@@ -87,6 +88,31 @@ def test_disfluencies_never_split_a_hyphenated_compound() -> None:
         joined = [i for i, p in enumerate(ex.punct) if p == "HYPHEN"]
         assert all(ex.punct[i + 1] != UNLABELED for i in joined), ex.spoken
         assert round_trip_text(ex) == ex.written
+
+
+def test_replaced_words_keep_the_class_of_the_word_they_stand_for() -> None:
+    ex = make_example("We drove to the old station in the morning and walked slowly to the harbour with her.",
+                      random.Random(0))
+    assert ex is not None
+    replaced = same = 0
+    for seed in range(50):
+        rng = random.Random(seed)
+        for i in range(len(ex.spoken)):
+            words = _reparandum(ex, i, "replacement", rng)
+            if words is None:
+                continue
+            diff = [(a, b) for a, b in zip(words, ex.spoken[i:i + len(words)]) if a != b]
+            assert len(diff) == 1, (words, ex.spoken[i:])
+            (said, meant), = diff
+            closed = len(WORD_CLASSES)  # an open-class word with no other of its ending stands for another
+            assert word_class(said) == word_class(meant) or min(word_class(said), word_class(meant)) >= closed, \
+                (said, meant)
+            same += word_class(said) == word_class(meant)
+            replaced += 1
+    assert replaced >= 100 and same >= replaced // 2
+    assert word_class("the") == word_class("a") != word_class("to")
+    assert word_class("walking") == word_class("driving") == len(WORD_CLASSES) != word_class("walked")
+    assert word_class("station") == len(WORD_CLASSES) + 4
 
 
 def test_mixed_case_words_replace_proper_nouns_with_span_pairs() -> None:

@@ -322,3 +322,29 @@ def test_class_weights_must_name_a_label_of_a_head(spec):
     with pytest.raises(SystemExit, match="HEAD.LABEL"):
         training.class_weights(spec, DEFAULT_LABELS)
     assert training.class_weights("punct.HYPHEN=2", DEFAULT_LABELS) == {"punct": [1.0, 1.0, 1.0, 1.0, 2.0]}
+
+
+def test_prefetched_batches_are_the_same_batches_in_order():
+    assert list(training.prefetched(iter(range(50)), 3)) == list(range(50))
+
+    def broken():
+        yield 1
+        raise ValueError("bad shard")
+
+    got = training.prefetched(broken(), 2)
+    assert next(got) == 1
+    with pytest.raises(ValueError, match="bad shard"):
+        next(got)
+
+
+def test_prefetch_trains_the_same_model(tiny_model_path, shard_dir, tmp_path):
+    import torch
+    from safetensors.torch import load_file
+
+    init = tiny_model_path / "tagger"
+    for name, depth in (("plain", 0), ("ahead", 4)):
+        assert cli.run(_args(shard_dir, tmp_path / name, init, steps=3, prefetch=depth, seed=3)) == 0
+    plain, ahead = (load_file(str(tmp_path / n / "best" / "model.safetensors")) for n in ("plain", "ahead"))
+    moved = load_file(str(init / "model.safetensors"))
+    assert any(not torch.equal(plain[k].float(), moved[k].float()) for k in plain)  # it trained
+    assert all(torch.equal(plain[k], ahead[k]) for k in plain)
