@@ -24,6 +24,9 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
     "--distill-heads": "with --teacher: the heads that learn from its soft labels, e.g. 'itn,punct,case' to keep "
                        "the teacher's number conversion and punctuation while the other heads learn the reference "
                        "labels only (default: every head)",
+    "--distill-trust": "with --teacher: labels of the references to learn where the teacher misses them, HEAD.LABEL "
+                       "list, e.g. 'itn.B,itn.I' (spans the references mark and the teacher does not: there the "
+                       "student learns the reference alone; the teacher's soft labels hold elsewhere)",
     "--temperature": "with --teacher: softmax temperature of the soft labels",
     "--weights": "source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)",
     "--loss-weights": "e.g. 'punct=1,case=1,itn=1' (default equal)",
@@ -52,7 +55,8 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_settings_options(parser, TaggerTrainingConfig, OPTIONS,
-                         metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS"})
+                         metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS",
+                                   "--distill-trust": "LABELS"})
     add_run_options(parser, TaggerTrainingConfig)
 
 

@@ -7,7 +7,7 @@ which is what a pruned tagger loses first on text unlike its training mix.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, Mapping
+from typing import Dict, List, Mapping, Optional, Sequence
 
 import torch
 import torch.nn.functional as F
@@ -31,14 +31,44 @@ def load_teacher(folder: Path, student: Tagger, device: str) -> torch.nn.Module:
 
 def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str, torch.Tensor],
                       targets: Mapping[str, torch.Tensor], temperature: float,
-                      weights: Mapping[str, float]) -> torch.Tensor:
+                      weights: Mapping[str, float], skip: Optional[Mapping[str, torch.Tensor]] = None) -> torch.Tensor:
     """Weighted sum over heads of KL(teacher ‖ student) at ``temperature``, scaled by T² (Hinton et al., 2015) and
-    averaged over the labelled positions (first subwords of words; padding and continuation subwords excluded)."""
+    averaged over the labelled positions (first subwords of words; padding and continuation subwords excluded).
+    Positions ``True`` in ``skip[head]`` (see :func:`trusted_positions`) add nothing to that head's sum."""
     losses: Dict[str, torch.Tensor] = {}
     for head, logits in student.items():
         keep = targets[head].to(logits.device) != IGNORE
+        n = max(1, int(keep.sum()))
+        if skip is not None and head in skip:
+            keep = keep & ~skip[head]
         s = logits[keep].float() / temperature
         t = teacher[head][keep].float() / temperature
         kl = F.kl_div(F.log_softmax(s, -1), F.log_softmax(t, -1), log_target=True, reduction="sum")
-        losses[head] = kl * temperature ** 2 / max(1, int(keep.sum()))
+        losses[head] = kl * temperature ** 2 / n
     return sum(weights[h] * v for h, v in losses.items())
+
+
+def parse_trusted(spec: str, labels: Mapping[str, Sequence[str]]) -> Dict[str, List[int]]:
+    """``"itn.B,itn.I"`` → ``{"itn": [id of B, id of I]}``; a head or label the tagger lacks is refused."""
+    trusted: Dict[str, List[int]] = {}
+    for item in (x.strip() for x in spec.split(",")):
+        if not item:
+            continue
+        head, _, label = item.partition(".")
+        if head not in labels or label not in labels[head]:
+            raise SystemExit(f"--distill-trust {spec}: {item!r} is not HEAD.LABEL of this tagger "
+                             f"({', '.join(f'{h}.{l}' for h, names in labels.items() for l in names)})")
+        trusted.setdefault(head, []).append(list(labels[head]).index(label))
+    return trusted
+
+
+def trusted_positions(trusted: Mapping[str, Sequence[int]], teacher: Mapping[str, torch.Tensor],
+                      targets: Mapping[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
+    """Per head, the positions whose reference label is a trusted one that the teacher's most likely label is not:
+    there the student learns the reference alone (a span the references mark and the teacher misses)."""
+    out: Dict[str, torch.Tensor] = {}
+    for head, ids in trusted.items():
+        gold = targets[head]
+        wanted = torch.isin(gold, torch.tensor(list(ids), device=gold.device))
+        out[head] = wanted & (teacher[head].argmax(-1) != gold)
+    return out

@@ -39,6 +39,7 @@ class TaggerTrainingConfig(RunSettings):
     teacher: Optional[Path] = None
     distill: float = 0.7
     distill_heads: str = ""
+    distill_trust: str = ""
     temperature: float = 2.0
     weights: str = ""
     loss_weights: str = ""
@@ -257,6 +258,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         raise SystemExit(f"--distill {args.distill}: the soft-label share of the loss, in (0, 1]")
     if args.distill_heads and not args.teacher:
         raise SystemExit(f"--distill-heads {args.distill_heads}: needs --teacher")
+    if args.distill_trust and not args.teacher:
+        raise SystemExit(f"--distill-trust {args.distill_trust}: needs --teacher")
     if args.teacher and not args.temperature > 0:
         raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
     torch.manual_seed(args.seed)
@@ -288,10 +291,11 @@ def train(args: TaggerTrainingConfig) -> Path:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
     if args.teacher:
-        from .distill import distillation_loss, load_teacher
+        from .distill import distillation_loss, load_teacher, parse_trusted, trusted_positions
 
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
+        trusted = {h: ids for h, ids in parse_trusted(args.distill_trust, model.labels).items() if h in distilled}
     model.train()
     if args.freeze_embeddings:
         for p in model.encoder.embeddings.parameters():
@@ -378,8 +382,14 @@ def train(args: TaggerTrainingConfig) -> Path:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
             loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
+            skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,
-                                                           args.temperature, loss_w)
+                                                           args.temperature, loss_w, skip)
+            for h, where in skip.items():  # there the reference's share is the whole loss, one position each
+                if bool(where.any()):
+                    labelled = max(1, int((targets[h] != IGNORE).sum()))
+                    loss = loss + args.distill * loss_w[h] * torch.nn.functional.cross_entropy(
+                        logits[h][where].float(), targets[h][where], weight=ce[h].weight, reduction="sum") / labelled
         optim.zero_grad(set_to_none=True)
         if not (torch.is_tensor(loss) and loss.requires_grad):  # no targets for the trained heads in this batch
             step += 1

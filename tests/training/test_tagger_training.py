@@ -348,3 +348,61 @@ def test_prefetch_trains_the_same_model(tiny_model_path, shard_dir, tmp_path):
     moved = load_file(str(init / "model.safetensors"))
     assert any(not torch.equal(plain[k].float(), moved[k].float()) for k in plain)  # it trained
     assert all(torch.equal(plain[k], ahead[k]) for k in plain)
+
+
+def test_distill_trust_learns_the_reference_spans_a_teacher_misses(tiny_model_path, shard_dir, tmp_path):
+    """``--distill 1 --distill-heads itn`` from a random teacher: with ``--distill-trust itn.B,itn.I`` the student
+    labels the references' span words as the references do; without it, as the teacher does. Unknown labels and
+    a trust without a teacher are refused."""
+    import random
+
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.training.shards import mixture
+
+    teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
+    student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
+    common = dict(steps=40, lr=0.01, teacher=teacher, distill=1.0, distill_heads="itn", temperature=1.0)
+    assert cli.run(_args(shard_dir, tmp_path / "trust", student, distill_trust="itn.B,itn.I", **common)) == 0
+    assert cli.run(_args(shard_dir, tmp_path / "plain", student, **common)) == 0
+    rng = random.Random(0)
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
+                                                  WindowSpec(16, 4), 8, rng, label_ids))
+    gold = targets["itn"]
+    spans = (gold == label_ids["itn"]["B"]) | (gold == label_ids["itn"]["I"])
+    assert int(spans.sum()) >= 3
+
+    def agreement(folder):
+        with torch.no_grad():
+            return float((Tagger.load(folder).model(ids, mask)["itn"].argmax(-1)[spans] == gold[spans]).float().mean())
+
+    trust, plain = agreement(tmp_path / "trust" / "best"), agreement(tmp_path / "plain" / "best")
+    assert trust >= 0.9 > plain, (trust, plain)
+    with pytest.raises(SystemExit, match="is not HEAD.LABEL"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_trust="itn.X"))
+    with pytest.raises(SystemExit, match="needs --teacher"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, distill_trust="itn.B"))
+
+
+def test_skipped_positions_leave_the_distillation_loss():
+    import torch
+
+    from spacy_u2tf.training.distill import distillation_loss, parse_trusted, trusted_positions
+
+    torch.manual_seed(0)
+    student, teacher = {"itn": torch.randn(1, 4, 3)}, {"itn": torch.randn(1, 4, 3)}
+    targets = {"itn": torch.tensor([[0, 1, training.IGNORE, 2]])}
+    teacher["itn"][0, 1] = torch.tensor([5.0, 0.0, 0.0])  # the teacher says O where the reference says B
+    teacher["itn"][0, 3] = torch.tensor([0.0, 0.0, 5.0])  # and I where the reference says I
+    trusted = parse_trusted("itn.B,itn.I", {"itn": ("O", "B", "I")})
+    assert trusted == {"itn": [1, 2]}
+    skip = trusted_positions(trusted, teacher, targets)
+    assert skip["itn"].tolist() == [[False, True, False, False]]
+    full = distillation_loss(student, teacher, targets, 1.0, {"itn": 1.0})
+    part = distillation_loss(student, teacher, targets, 1.0, {"itn": 1.0}, skip)
+    only_kept = distillation_loss({"itn": student["itn"][:, [0, 3]]}, {"itn": teacher["itn"][:, [0, 3]]},
+                                  {"itn": targets["itn"][:, [0, 3]]}, 1.0, {"itn": 1.0})
+    assert part < full
+    assert torch.isclose(part, only_kept * 2 / 3)  # averaged over all 3 labelled positions, as before
