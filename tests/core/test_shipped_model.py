@@ -97,6 +97,15 @@ def test_number_phrases_currencies_and_compounds(shipped_model, spoken: str, exp
     assert shipped_model.format(spoken) in expected
 
 
+@pytest.mark.parametrize("spoken,expected", [
+    ("i spoke to misses jones yesterday", "I spoke to Mrs. Jones yesterday."),
+    ("we asked mister smith and misses brown to the meeting", "We asked Mr. Smith and Mrs. Brown to the meeting."),
+])
+def test_titles_the_normalizer_expands(shipped_model, spoken: str, expected: str) -> None:
+    """Titles said as NeMo's normalizer reads them ("misses" for "Mrs.") are written back as abbreviations."""
+    assert shipped_model.format(spoken) == expected
+
+
 @pytest.mark.parametrize("mode,gone", [
     ("keep", []),
     ("fillers", ["um", "uh"]),
