@@ -100,9 +100,11 @@ def test_number_phrases_currencies_and_compounds(shipped_model, spoken: str, exp
 @pytest.mark.parametrize("spoken,expected", [
     ("i spoke to misses jones yesterday", "I spoke to Mrs. Jones yesterday."),
     ("we asked mister smith and misses brown to the meeting", "We asked Mr. Smith and Mrs. Brown to the meeting."),
+    ("bring apples pears bananas etcetera", "Bring apples, pears, bananas, etc."),
 ])
 def test_titles_the_normalizer_expands(shipped_model, spoken: str, expected: str) -> None:
-    """Titles said as NeMo's normalizer reads them ("misses" for "Mrs.") are written back as abbreviations."""
+    """Titles and abbreviations said as NeMo's normalizer reads them ("misses" for "Mrs.", "etcetera" for "etc.")
+    are written back as abbreviations."""
     assert shipped_model.format(spoken) == expected
 
 
