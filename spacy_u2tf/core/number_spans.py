@@ -45,7 +45,7 @@ NUMBER_LABELS = frozenset(
     "room rooms page pages chapter chapters number no numbers flight gate platform track channel level grade "
     "season episode volume part section article exhibit apartment suite bus route highway interstate step table "
     "figure question item act scene psalm verse version line lines floor terminal window counter booth seat row "
-    "class form box unit ward lane block lot hall building".split())
+    "class form box unit ward lane block lot hall building extension exit locker office cabin train".split())
 
 
 def labels_a_number(word: str) -> bool:

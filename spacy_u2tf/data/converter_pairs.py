@@ -62,7 +62,9 @@ CURRENCIES: Dict[str, Tuple[Tuple[str, ...], str, str]] = {
     "rmb": (("rmb",), "", "RMB"),
     "bucks": (("bucks",), "", "bucks"),
 }
-# Nouns that label things by a number read in pairs ("gate twenty three", "suite fifteen twenty").
+# Nouns that label things by a number read in pairs ("gate twenty three", "suite fifteen twenty"); each is one of
+# the pipeline's label nouns (``core.number_spans.NUMBER_LABELS``), after which a clock-like reading becomes the
+# label's number ("exit four oh four" → "exit 404", not "4:04").
 NUMBERED = ("room", "flight", "gate", "suite", "apartment", "bus", "route", "platform", "ward", "seat", "table",
             "extension", "exit", "unit", "locker", "office", "cabin", "channel", "highway", "building", "train")
 OCLOCK_CUES = ("at", "by", "until", "around", "about", "before", "after", "since", "till", "from", "past")

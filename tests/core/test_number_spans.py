@@ -98,9 +98,18 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
 
 @pytest.mark.parametrize("written,before,number", [
     ("4:04", "room", "404"), ("12:05", "gate", "1205"), ("3:18", "Flight", "318"), ("4:04", "No.", "404"),
+    ("4:04", "exit", "404"), ("2:15", "extension", "215"),
     ("4:04", "at", None), ("4:04 pm", "room", None), ("404", "room", None), ("$4.04", "room", None), ("4:04", "", None),
 ])
 def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, before: str, number) -> None:
     assert label_number(written, before) == number
     assert labels_a_number("Room") and not labels_a_number("at")
 
+
+
+def test_every_noun_the_converter_learns_pair_readings_after_labels_a_number() -> None:
+    """The converter is trained on "gate twenty three" pairs for these nouns; the pipeline must treat a clock-like
+    reading after each of them as the label's number."""
+    from spacy_u2tf.data.converter_pairs import NUMBERED
+
+    assert [noun for noun in NUMBERED if not labels_a_number(noun)] == []

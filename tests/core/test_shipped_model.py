@@ -89,6 +89,7 @@ def test_mixed_case_words_and_hyphenated_compounds(shipped_model, spoken: str, e
     ("it costs fifty bucks and we leave at five o'clock", ("It costs 50 bucks and we leave at 5 o'clock.",)),
     ("the meeting is on the twenty third of july at ten a m in room four oh four",
      ("The meeting is on 23 July at 10 am in room 404.",)),
+    ("take exit four oh four and call extension four oh four", ("Take exit 404 and call extension 404.",)),
     ("he is a middle aged man who runs a non profit", ("He is a middle-aged man who runs a non-profit.",)),
 ])
 def test_number_phrases_currencies_and_compounds(shipped_model, spoken: str, expected: tuple) -> None:
