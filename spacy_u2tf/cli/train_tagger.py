@@ -39,7 +39,8 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
     "--overlap": "window overlap at inference",
     "--lr": "peak learning rate",
     "--warmup": "learning-rate warm-up steps",
-    "--bf16": "bf16 autocast (CPU AVX-512 bf16 or CUDA)",
+    "--bf16": "bf16 autocast: fast where bf16 is native (a CPU with AVX-512 BF16 or AMX, a CUDA GPU from Ampere); "
+              "elsewhere it is emulated, many times slower, and a warning says so",
     "--freeze-embeddings": "do not train the word embeddings",
     "--train-heads": "train only these heads (e.g. 'disfl' with --disfluency-head): the encoder and the other heads "
                      "stay as --init has them (default: train everything)",

@@ -12,11 +12,13 @@ import json
 import math
 import random
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
 
 from ..core.labels import DISFL_LABELS
+from ..core.precision import native_bf16
 from ..core.tagger import DEFAULT_LABELS, IGNORE, TaggerModel, WindowSpec
 from ..data.disfluency import UNLABELED
 from ..data.example import Example
@@ -270,6 +272,9 @@ def train(args: TaggerTrainingConfig) -> Path:
     (out / "args.json").write_text(json.dumps({k: str(v) if isinstance(v, Path) else v for k, v in vars(args).items()
                                                if not callable(v)}, indent=1))
     device = torch.device(args.device)
+    if args.bf16 and not native_bf16(args.device):
+        warnings.warn(f"--bf16 on {args.device}, which has no native bf16 (a CPU needs AVX-512 BF16 or AMX): autocast "
+                      "emulates it, and a step is many times slower than without --bf16", RuntimeWarning, stacklevel=2)
     init = Path(args.init) if args.init else default_encoder_path()
     spec = WindowSpec(args.max_len, args.overlap)
     if is_tagger_folder(init):  # continue from a trained tagger: encoder and heads, upcast to fp32

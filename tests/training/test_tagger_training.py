@@ -406,3 +406,17 @@ def test_skipped_positions_leave_the_distillation_loss():
                                   {"itn": targets["itn"][:, [0, 3]]}, 1.0, {"itn": 1.0})
     assert part < full
     assert torch.isclose(part, only_kept * 2 / 3)  # averaged over all 3 labelled positions, as before
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_bf16_without_native_support_is_warned(tiny_model_path, shard_dir, tmp_path, monkeypatch, native):
+    """``--bf16`` where the device only emulates bf16 (a CPU without AVX-512 BF16 or AMX) trains, with a warning
+    that it is slower than fp32; with native bf16 there is no warning."""
+    import warnings
+
+    monkeypatch.setattr(training, "native_bf16", lambda device: native)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert cli.run(_args(shard_dir, tmp_path / "run", tiny_model_path / "tagger", steps=1, bf16=True)) == 0
+    emulated = [w for w in seen if "no native bf16" in str(w.message)]
+    assert len(emulated) == (0 if native else 1)
