@@ -1,10 +1,9 @@
 """Pack the data pipeline's shards into a compact form for moving them to a training machine, and unpack them there.
 
 The tagger learns from the spoken words and their per-word labels only, so a packed shard keeps just those: the
-words as one string and each head's labels as one character per word, xz-compressed. About a quarter of the size
-of the ``.jsonl.gz`` shards. Unpacking writes ordinary shards (``{source}.{folder}-{n}.jsonl.gz``) that
-``u2tf train tagger --data`` reads; their examples have no written text and no span pairs, so they serve the
-tagger, not the converter.
+words as one string and each head's labels as one character per word, xz-compressed. Unpacking writes ordinary
+shards (``{source}.{folder}-{n}.jsonl.gz``) that ``u2tf train tagger --data`` reads; their examples have no
+written text and no span pairs, so they serve the tagger, not the converter.
 
     python scripts/pack_shards.py pack ~/.cache/u2tf/data/train OUT_FOLDER
     python scripts/pack_shards.py unpack OUT_FOLDER ~/.cache/u2tf/data/train-unpacked

@@ -7,7 +7,7 @@ which is what a pruned tagger loses first on text unlike its training mix.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, Mapping, Optional, Sequence
 
 import torch
 import torch.nn.functional as F
@@ -48,20 +48,6 @@ def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str,
     return sum(weights[h] * v for h, v in losses.items())
 
 
-def parse_trusted(spec: str, labels: Mapping[str, Sequence[str]]) -> Dict[str, List[int]]:
-    """``"itn.B,itn.I"`` → ``{"itn": [id of B, id of I]}``; a head or label the tagger lacks is refused."""
-    trusted: Dict[str, List[int]] = {}
-    for item in (x.strip() for x in spec.split(",")):
-        if not item:
-            continue
-        head, _, label = item.partition(".")
-        if head not in labels or label not in labels[head]:
-            raise SystemExit(f"--distill-trust {spec}: {item!r} is not HEAD.LABEL of this tagger "
-                             f"({', '.join(f'{h}.{l}' for h, names in labels.items() for l in names)})")
-        trusted.setdefault(head, []).append(list(labels[head]).index(label))
-    return trusted
-
-
 def trusted_positions(trusted: Mapping[str, Sequence[int]], teacher: Mapping[str, torch.Tensor],
                       targets: Mapping[str, torch.Tensor]) -> Dict[str, torch.Tensor]:
     """Per head, the positions whose reference label is a trusted one that the teacher's most likely label is not:
@@ -72,3 +58,19 @@ def trusted_positions(trusted: Mapping[str, Sequence[int]], teacher: Mapping[str
         wanted = torch.isin(gold, torch.tensor(list(ids), device=gold.device))
         out[head] = wanted & (teacher[head].argmax(-1) != gold)
     return out
+
+
+def reference_loss_at(student: Mapping[str, torch.Tensor], targets: Mapping[str, torch.Tensor],
+                      where: Mapping[str, torch.Tensor], weights: Mapping[str, float],
+                      class_weights: Mapping[str, Optional[torch.Tensor]]) -> torch.Tensor:
+    """The reference labels' cross-entropy at the positions ``where[head]`` (those :func:`distillation_loss`
+    skipped), each counted as one labelled position of its head, as the KL counts them: with the hard loss's own
+    share, the reference there carries the whole loss."""
+    parts = []
+    for head, mask in where.items():
+        if bool(mask.any()):
+            labelled = max(1, int((targets[head] != IGNORE).sum()))
+            ce = F.cross_entropy(student[head][mask].float(), targets[head][mask], weight=class_weights.get(head),
+                                 reduction="sum")
+            parts.append(weights[head] * ce / labelled)
+    return sum(parts) if parts else torch.zeros(())

@@ -15,7 +15,7 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..core.labels import DISFL_LABELS
 from ..core.precision import native_bf16
@@ -221,16 +221,33 @@ def narrow_encoder(tagger, args: TaggerTrainingConfig, spec: WindowSpec, label_i
         prune_feed_forward(encoder, args.ffn, neuron_importance(encoder, sample))
 
 
+def label_index(flag: str, key: str, labels: Mapping[str, Sequence[str]]) -> Tuple[str, int]:
+    """``"disfl.REPARANDUM"`` → ``("disfl", index of REPARANDUM)``; a head or label the tagger lacks is refused, the
+    error naming option ``flag``."""
+    head, _, label = key.partition(".")
+    if head not in labels or label not in labels[head]:
+        raise SystemExit(f"{flag} {key}: is not HEAD.LABEL of this tagger "
+                         f"({', '.join(f'{h}.{name}' for h, names in labels.items() for name in names)})")
+    return head, list(labels[head]).index(label)
+
+
 def class_weights(spec: str, labels: Dict[str, Sequence[str]]) -> Dict[str, List[float]]:
     """``"disfl.REPARANDUM=3,punct.HYPHEN=2"`` → per-head weight lists for the cross-entropy (1 elsewhere)."""
     out: Dict[str, List[float]] = {}
     for key, weight in parse_weights(spec).items():
-        head, _, label = key.partition(".")
-        if head not in labels or label not in labels[head]:
-            raise SystemExit(f"--class-weights {key}: expected HEAD.LABEL with a label of that head "
-                             f"({ {h: list(v) for h, v in labels.items()} })")
-        out.setdefault(head, [1.0] * len(labels[head]))[list(labels[head]).index(label)] = weight
+        head, index = label_index("--class-weights", key, labels)
+        out.setdefault(head, [1.0] * len(labels[head]))[index] = weight
     return out
+
+
+def parse_trusted(spec: str, labels: Mapping[str, Sequence[str]]) -> Dict[str, List[int]]:
+    """``"itn.B,itn.I"`` → ``{"itn": [id of B, id of I]}`` (``--distill-trust``)."""
+    trusted: Dict[str, List[int]] = {}
+    for key in (x.strip() for x in spec.split(",")):
+        if key:
+            head, index = label_index("--distill-trust", key, labels)
+            trusted.setdefault(head, []).append(index)
+    return trusted
 
 
 def selection_score(scores: Dict[str, float]) -> float:
@@ -296,7 +313,7 @@ def train(args: TaggerTrainingConfig) -> Path:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
     if args.teacher:
-        from .distill import distillation_loss, load_teacher, parse_trusted, trusted_positions
+        from .distill import distillation_loss, load_teacher, reference_loss_at, trusted_positions
 
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
@@ -390,11 +407,8 @@ def train(args: TaggerTrainingConfig) -> Path:
             skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,
                                                            args.temperature, loss_w, skip)
-            for h, where in skip.items():  # there the reference's share is the whole loss, one position each
-                if bool(where.any()):
-                    labelled = max(1, int((targets[h] != IGNORE).sum()))
-                    loss = loss + args.distill * loss_w[h] * torch.nn.functional.cross_entropy(
-                        logits[h][where].float(), targets[h][where], weight=ce[h].weight, reduction="sum") / labelled
+            loss = loss + args.distill * reference_loss_at(logits, targets, skip, loss_w,
+                                                           {h: ce[h].weight for h in skip})
         optim.zero_grad(set_to_none=True)
         if not (torch.is_tensor(loss) and loss.requires_grad):  # no targets for the trained heads in this batch
             step += 1

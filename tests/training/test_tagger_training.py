@@ -389,7 +389,8 @@ def test_distill_trust_learns_the_reference_spans_a_teacher_misses(tiny_model_pa
 def test_skipped_positions_leave_the_distillation_loss():
     import torch
 
-    from spacy_u2tf.training.distill import distillation_loss, parse_trusted, trusted_positions
+    from spacy_u2tf.training.distill import distillation_loss, trusted_positions
+    from spacy_u2tf.training.tagger import parse_trusted
 
     torch.manual_seed(0)
     student, teacher = {"itn": torch.randn(1, 4, 3)}, {"itn": torch.randn(1, 4, 3)}
