@@ -5,7 +5,8 @@ Two sources of labels:
 * real fillers that a transcript already writes ("Um, I think", meeting speech) are labeled ``FILLER`` and keep
   their punctuation and case labels, so verbatim output ("keep") still writes them as the transcript did;
 * generated disfluencies are inserted into the spoken side only, after the generation scheme of LARD (Passali et
-  al., 2022: repetitions, replacements and restarts) plus fillers: the written side stays fluent. Inserted words
+  al., 2022: repetitions, replacements and restarts) plus fillers, alone or as an editing term between a
+  reparandum and its repair ("we should uh we should go"): the written side stays fluent. Inserted words
   carry :data:`UNLABELED` for punctuation, case and ITN (no target: the model learns their punctuation and case
   nowhere), so removing them gives back the fluent example exactly — the round trip that ``u2tf data`` checks.
 """
@@ -30,6 +31,9 @@ INSERTED_FILLERS: Tuple[Tuple[Tuple[str, ...], float], ...] = (
 # its repair in one word) and a restart (an abandoned start of 1-4 words).
 EVENTS: Tuple[Tuple[str, float], ...] = (("filler", 0.5), ("repetition", 0.3), ("replacement", 0.1),
                                          ("restart", 0.1))
+# Share of repairs with an editing term between the reparandum and the repair ("we should uh we should go"):
+# speakers often mark a repair this way (Levelt, 1983; Shriberg, 1994). The term is a filler of the inventory above.
+INTERREGNUM_RATE = 0.2
 
 
 # A speaker who replaces a word reaches for another word of its class ("the red the blue car", "to boston to
@@ -144,18 +148,23 @@ def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Exa
     if ex.disfl is None:
         label_real_fillers(ex)
     n = len(ex.spoken)
-    inserts: List[Tuple[int, List[str], str]] = []  # (before word i, words, label)
+    inserts: List[Tuple[int, List[str], List[str]]] = []  # (before word i, words, their labels)
     for i in range(n):
         starts_sentence = i == 0 or ex.punct[i - 1] in SENTENCE_END
         if not _free(ex, i) or rng.random() >= rate * (2.0 if starts_sentence else 1.0):
             continue
         kind = _pick(rng, EVENTS)
         if kind == "filler":
-            inserts.append((i, list(_pick(rng, INSERTED_FILLERS)), "FILLER"))
+            filler = list(_pick(rng, INSERTED_FILLERS))
+            inserts.append((i, filler, ["FILLER"] * len(filler)))
             continue
         words = _reparandum(ex, i, kind, rng)
         if words:
-            inserts.append((i, words, "REPARANDUM"))
+            labels = ["REPARANDUM"] * len(words)
+            if rng.random() < INTERREGNUM_RATE:
+                filler = list(_pick(rng, INSERTED_FILLERS))
+                words, labels = words + filler, labels + ["FILLER"] * len(filler)
+            inserts.append((i, words, labels))
     if not inserts:
         return ex
     spoken: List[str] = []
@@ -167,11 +176,11 @@ def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Exa
     k = 0
     for i in range(n + 1):
         while k < len(inserts) and inserts[k][0] == i:
-            _, words, label = inserts[k]
+            _, words, labels = inserts[k]
             spoken.extend(words)
             for lst in (punct, case, itn):
                 lst.extend([UNLABELED] * len(words))
-            disfl.extend([label] * len(words))
+            disfl.extend(labels)
             k += 1
         new_index[i] = len(spoken)
         if i < n:

@@ -71,6 +71,25 @@ def test_inserted_disfluencies_round_trip_to_the_fluent_example(seed: int) -> No
     assert Example.from_json(ex.to_json()) == ex
 
 
+def test_some_repairs_have_an_editing_term_between_reparandum_and_repair() -> None:
+    base = label_real_fillers(_example())
+    repairs = with_term = 0
+    for seed in range(40):
+        ex = add_disfluencies(Example.from_dict(base.to_dict()), random.Random(seed), rate=0.3)
+        for i, (label, punct) in enumerate(zip(ex.disfl, ex.punct)):
+            if label != "REPARANDUM" or punct != UNLABELED or ex.disfl[i + 1] == "REPARANDUM":
+                continue  # i: the last word of an inserted reparandum
+            repairs += 1
+            j = i + 1
+            while ex.punct[j] == UNLABELED and ex.disfl[j] == "FILLER":
+                j += 1
+            if j > i + 1:
+                with_term += 1
+                assert ex.punct[j] != UNLABELED, ex.spoken[i:j + 1]  # then the repair, a word of the text
+        assert round_trip_text(ex) == ex.written
+    assert repairs >= 50 and 0.05 <= with_term / repairs <= 0.4, (with_term, repairs)
+
+
 def test_fillers_never_split_an_itn_span() -> None:
     base = label_real_fillers(_example())
     for seed in range(30):
