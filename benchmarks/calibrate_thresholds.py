@@ -15,15 +15,25 @@ whose probabilities are overconfident. ``combined`` scores all chosen thresholds
 from __future__ import annotations
 
 import argparse
+from collections import Counter
 from pathlib import Path
-from typing import Dict, List
-
-from report_io import emit
+from typing import Dict, List, Sequence
 
 GRID = (0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 
 
+def report_names(paths: Sequence[Path]) -> List[str]:
+    """A distinct name per file for the report: its file name, with its folder where another file has that name."""
+    counts = Counter(p.name for p in paths)
+    names = [p.name if counts[p.name] == 1 else f"{p.parent.name}/{p.name}" for p in paths]
+    if len(set(names)) < len(names):
+        raise ValueError(f"--data: a file is given twice ({[str(p) for p in paths]})")
+    return names
+
+
 def main() -> None:
+    from report_io import emit
+
     from spacy_u2tf import U2TF
     from spacy_u2tf.core.labels import apply_label_thresholds
     from spacy_u2tf.evaluation.label_scores import label_scores
@@ -38,9 +48,13 @@ def main() -> None:
     args = ap.parse_args()
     tagger = U2TF.from_pretrained(args.model, label_thresholds={}).tagger
     files = {}
-    for path in args.data:
+    try:
+        names = report_names(args.data)
+    except ValueError as err:
+        ap.error(str(err))
+    for name, path in zip(names, args.data):
         examples, _ = load_examples(path, "auto", "own", None, 0)
-        files[path.name] = (examples, tagger.predict([ex.spoken for ex in examples], return_probs=True))
+        files[name] = (examples, tagger.predict([ex.spoken for ex in examples], return_probs=True))
     result: Dict[str, Dict] = {"files": {name: len(ex) for name, (ex, _) in files.items()}, "labels": {}}
     chosen: Dict[str, Dict[str, float]] = {}
     for spec in args.label:

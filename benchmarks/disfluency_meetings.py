@@ -1,7 +1,9 @@
 """Disfluency removal on real meeting speech: the fillers a transcript writes (um, uh, hmm...) are the gold fillers.
 
-Reports the share of gold fillers removed with ``disfluencies="fillers"``, the share of other words wrongly
-removed (with "fillers" and, as an upper bound since real reparanda are unlabeled, with "all"), and punctuation F1
+Reports the share of gold fillers removed with ``disfluencies="fillers"``, the share of other words removed
+(with "fillers" and, as an upper bound since real reparanda are unlabeled, with "all"), split into the words of
+the multi-word and lexical fillers of the generator's inventory ("you know", "i mean", "like": fillers or not by
+their use, which the transcript does not mark) and all other words (removed wrongly), and punctuation F1
 for "keep", "fillers" and "all" on the words every mode keeps that are not gold fillers. A gold filler's mark moves
 to the word before it, the strongest mark winning ("I think, um, we" → "think" COMMA), as a reader of the cleaned
 text would expect.
@@ -15,9 +17,18 @@ import argparse
 from pathlib import Path
 from typing import Dict, List, Sequence
 
-from report_io import emit
-
 MODES = ("keep", "fillers", "all")
+
+
+def phrase_filler_words(words: Sequence[str], phrases: Sequence[Sequence[str]]) -> List[bool]:
+    """Per word: whether it is part of an occurrence of one of ``phrases`` ("you know", "like")."""
+    out = [False] * len(words)
+    for phrase in phrases:
+        k = len(phrase)
+        for i in range(len(words) - k + 1):
+            if tuple(words[i:i + k]) == tuple(phrase):
+                out[i:i + k] = [True] * k
+    return out
 STRENGTH = {"O": 0, "HYPHEN": 0, "COMMA": 1, "PERIOD": 2, "QUESTION": 2}
 
 
@@ -48,14 +59,18 @@ def main() -> None:
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 
+    from report_io import emit
+
     from spacy_u2tf import U2TF
-    from spacy_u2tf.data.disfluency import REAL_FILLERS
+    from spacy_u2tf.data.disfluency import INSERTED_FILLERS, REAL_FILLERS
     from spacy_u2tf.evaluation.runner import load_examples
 
     examples, _ = load_examples(args.data, "auto", "own", args.limit, 0, chunk_words=args.chunk_words)
     docs = [ex.spoken for ex in examples]
     results = {mode: U2TF.from_pretrained(args.model, disfluencies=mode).process_batch(docs) for mode in MODES}
     gold_filler = [[w in REAL_FILLERS and t == "O" for w, t in zip(ex.spoken, ex.itn)] for ex in examples]
+    phrases = [words for words, _ in INSERTED_FILLERS if not set(words) <= REAL_FILLERS]
+    in_phrase = [phrase_filler_words(ex.spoken, phrases) for ex in examples]
     out: Dict[str, object] = {"model": args.model, "data": args.data.name, "pieces": len(examples),
                               "words": sum(map(len, docs)), "gold_fillers": sum(map(sum, gold_filler))}
     for mode in ("fillers", "all"):
@@ -70,6 +85,10 @@ def main() -> None:
         others = sum(len(gf) - sum(gf) for gf in gold_filler)
         out[f"{mode}_fillers_removed"] = round(fillers_removed / max(1, out["gold_fillers"]), 4)
         out[f"{mode}_other_words_removed"] = round(wrong / max(1, others), 5)
+        phrase = sum((not x) and y and z for gf, dr, ph in zip(gold_filler, dropped, in_phrase)
+                     for x, y, z in zip(gf, dr, ph))
+        out[f"{mode}_filler_phrase_words_removed"] = phrase
+        out[f"{mode}_other_words_removed_outside_filler_phrases"] = round((wrong - phrase) / max(1, others), 5)
         out[f"{mode}_removed_words"] = sum(map(sum, dropped))
     keep_everywhere = [[not f for f in gf] for gf in gold_filler]
     for mode in ("fillers", "all"):

@@ -3,9 +3,10 @@
 Each gold reparandum (a run of REPARANDUM words) is classed by how it relates to the words after it: a
 ``repetition`` (the same words again), a ``replacement`` (as many words, one of them different), or a ``restart``
 (anything else), and by origin: ``generated`` (inserted into the spoken side: its words have no punctuation
-target) or ``transcript`` (words a transcript says twice). Reported: word recall per class and length (1, 2, 3+),
-and the predicted runs that are exact, that overlap a gold run with a wrong boundary, or that are spurious, with
-their false-positive words.
+target) or ``transcript`` (words a transcript says twice). The repair is compared after any fillers that follow the
+run (an editing term: "we should uh we should go"); runs with one are also counted under ``.../editing_term``.
+Reported: word recall per class and length (1, 2, 3+), and the predicted runs that are exact, that overlap a gold
+run with a wrong boundary, or that are spurious, with their false-positive words.
 
     python benchmarks/reparandum_errors.py --data ~/.cache/u2tf/data/disfl-heldout-c --model TAGGER \
         --threshold 0.7 --limit 600 --json docs/eval/reparandum_errors.json
@@ -15,11 +16,12 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy_u2tf.data.disfluency import UNLABELED
 
 REPARANDUM = "REPARANDUM"
+FILLER = "FILLER"
 
 
 def runs(labels: Sequence[str], label: str = REPARANDUM) -> List[Tuple[int, int]]:
@@ -38,10 +40,12 @@ def runs(labels: Sequence[str], label: str = REPARANDUM) -> List[Tuple[int, int]
     return out
 
 
-def event_kind(words: Sequence[str], start: int, end: int) -> str:
-    """``repetition``, ``replacement`` or ``restart``: how the run ``words[start:end]`` relates to what follows."""
+def event_kind(words: Sequence[str], start: int, end: int, repair: Optional[int] = None) -> str:
+    """``repetition``, ``replacement`` or ``restart``: how the run ``words[start:end]`` relates to the repair that
+    starts at ``repair`` (default: right after the run)."""
     k = end - start
-    said, after = list(words[start:end]), list(words[end:end + k])
+    repair = end if repair is None else repair
+    said, after = list(words[start:end]), list(words[repair:repair + k])
     if said == after:
         return "repetition"
     if len(after) == k and sum(a != b for a, b in zip(said, after)) == 1:
@@ -59,9 +63,15 @@ def breakdown(examples: Sequence, predicted: Sequence[Sequence[str]]) -> Dict[st
         gold = ex.disfl
         for start, end in runs(gold):
             origin = "generated" if ex.punct[start] == UNLABELED else "transcript"
-            key = f"{origin}/{event_kind(ex.spoken, start, end)}/{min(end - start, 3)}"
-            gold_words[key] += end - start
-            found[key] += sum(pred[i] == REPARANDUM for i in range(start, end))
+            repair = end
+            while repair < len(gold) and gold[repair] == FILLER:
+                repair += 1
+            keys = [f"{origin}/{event_kind(ex.spoken, start, end, repair)}/{min(end - start, 3)}"]
+            if repair > end:
+                keys.append(f"{origin}/editing_term")
+            for key in keys:
+                gold_words[key] += end - start
+                found[key] += sum(pred[i] == REPARANDUM for i in range(start, end))
         for start, end in runs(pred):
             hits = sum(gold[i] == REPARANDUM for i in range(start, end))
             closed = (start == 0 or gold[start - 1] != REPARANDUM) and (end == len(gold) or gold[end] != REPARANDUM)
@@ -69,7 +79,7 @@ def breakdown(examples: Sequence, predicted: Sequence[Sequence[str]]) -> Dict[st
             runs_seen[kind] += 1
             runs_seen[f"{kind}_false_positive_words"] += end - start - hits
     recall = {key: {"words": n, "recall": round(found[key] / n, 3)} for key, n in sorted(gold_words.items())}
-    return {"gold_words": sum(gold_words.values()), "recall": recall, "predicted_runs": dict(runs_seen)}
+    return {"gold_words": sum(n for key, n in gold_words.items() if not key.endswith("/editing_term")), "recall": recall, "predicted_runs": dict(runs_seen)}
 
 
 def main() -> None:
