@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Dict, List, Sequence
 
 MODES = ("keep", "fillers", "all")
+STRENGTH = {"O": 0, "HYPHEN": 0, "COMMA": 1, "PERIOD": 2, "QUESTION": 2}
 
 
 def phrase_filler_words(words: Sequence[str], phrases: Sequence[Sequence[str]]) -> List[bool]:
@@ -29,7 +30,6 @@ def phrase_filler_words(words: Sequence[str], phrases: Sequence[Sequence[str]]) 
             if tuple(words[i:i + k]) == tuple(phrase):
                 out[i:i + k] = [True] * k
     return out
-STRENGTH = {"O": 0, "HYPHEN": 0, "COMMA": 1, "PERIOD": 2, "QUESTION": 2}
 
 
 def fluent_marks(punct: Sequence[str], fillers: Sequence[bool]) -> List[str]:
@@ -73,6 +73,10 @@ def main() -> None:
     in_phrase = [phrase_filler_words(ex.spoken, phrases) for ex in examples]
     out: Dict[str, object] = {"model": args.model, "data": args.data.name, "pieces": len(examples),
                               "words": sum(map(len, docs)), "gold_fillers": sum(map(sum, gold_filler))}
+    flat_gold = [x for gf in gold_filler for x in gf]
+    flat_phrase = [x for ph in in_phrase for x in ph]
+    others = len(flat_gold) - sum(flat_gold)
+    keep_everywhere = [[not f for f in gf] for gf in gold_filler]
     for mode in ("fillers", "all"):
         dropped = [[False] * len(d) for d in docs]
         for d, r in enumerate(results[mode]):
@@ -80,23 +84,16 @@ def main() -> None:
                 if not g.target:
                     for i in g.source:
                         dropped[d][i] = True
-        fillers_removed = sum(x and y for gf, dr in zip(gold_filler, dropped) for x, y in zip(gf, dr))
-        wrong = sum((not x) and y for gf, dr in zip(gold_filler, dropped) for x, y in zip(gf, dr))
-        others = sum(len(gf) - sum(gf) for gf in gold_filler)
+                        keep_everywhere[d][i] = False
+        flat = [x for dr in dropped for x in dr]
+        fillers_removed = sum(x and y for x, y in zip(flat_gold, flat))
+        wrong = sum((not x) and y for x, y in zip(flat_gold, flat))
+        phrase = sum((not x) and y and z for x, y, z in zip(flat_gold, flat, flat_phrase))
         out[f"{mode}_fillers_removed"] = round(fillers_removed / max(1, out["gold_fillers"]), 4)
         out[f"{mode}_other_words_removed"] = round(wrong / max(1, others), 5)
-        phrase = sum((not x) and y and z for gf, dr, ph in zip(gold_filler, dropped, in_phrase)
-                     for x, y, z in zip(gf, dr, ph))
         out[f"{mode}_filler_phrase_words_removed"] = phrase
         out[f"{mode}_other_words_removed_outside_filler_phrases"] = round((wrong - phrase) / max(1, others), 5)
-        out[f"{mode}_removed_words"] = sum(map(sum, dropped))
-    keep_everywhere = [[not f for f in gf] for gf in gold_filler]
-    for mode in ("fillers", "all"):
-        for d, r in enumerate(results[mode]):
-            for g in r.groups:
-                if not g.target:
-                    for i in g.source:
-                        keep_everywhere[d][i] = False
+        out[f"{mode}_removed_words"] = sum(flat)
     for mode in MODES:
         gold: List[str] = []
         pred: List[str] = []

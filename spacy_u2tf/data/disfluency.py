@@ -142,6 +142,12 @@ def _substitute(word: str, vocab: Sequence[str], rng: random.Random) -> str:
     return rng.choice(same or list(vocab))
 
 
+def _filler(rng: random.Random) -> Tuple[List[str], List[str]]:
+    """An inserted filler of :data:`INSERTED_FILLERS` and its labels."""
+    words = list(_pick(rng, INSERTED_FILLERS))
+    return words, ["FILLER"] * len(words)
+
+
 def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Example:
     """A copy of ``ex`` (labeled with :func:`label_real_fillers`) with disfluencies inserted before about
     ``rate`` of its words; span pairs move with their words."""
@@ -155,15 +161,14 @@ def add_disfluencies(ex: Example, rng: random.Random, rate: float = 0.05) -> Exa
             continue
         kind = _pick(rng, EVENTS)
         if kind == "filler":
-            filler = list(_pick(rng, INSERTED_FILLERS))
-            inserts.append((i, filler, ["FILLER"] * len(filler)))
+            inserts.append((i, *_filler(rng)))
             continue
         words = _reparandum(ex, i, kind, rng)
         if words:
             labels = ["REPARANDUM"] * len(words)
             if rng.random() < INTERREGNUM_RATE:
-                filler = list(_pick(rng, INSERTED_FILLERS))
-                words, labels = words + filler, labels + ["FILLER"] * len(filler)
+                term, term_labels = _filler(rng)
+                words, labels = words + term, labels + term_labels
             inserts.append((i, words, labels))
     if not inserts:
         return ex
