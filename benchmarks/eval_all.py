@@ -35,6 +35,7 @@ DEV_SETS = {
 MIXED_SOURCES = ("wikitext2.test.raw", "qmsum.val.jsonl.gz", "dialogsum.dev.jsonl")
 COLUMNS = [("I-WER", "I-WER"), ("iwer_spans", "I-WER spans"), ("itn_words", "ITN words"),
            ("punct_f1_PERIOD", "PERIOD F1"), ("punct_f1_COMMA", "COMMA F1"), ("punct_f1_QUESTION", "QUESTION F1"),
+           ("case_f1_CAPITAL", "CAPITAL F1"), ("case_f1_ACRONYM", "ACRONYM F1"),
            ("M-WER", "M-WER"), ("mixed_words", "mixed words"), ("false_mixed", "false MIXED"),
            ("content_preservation", "content kept")]
 

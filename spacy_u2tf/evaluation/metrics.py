@@ -25,7 +25,11 @@ dots. Hypothesis words are aligned to reference words by Levenshtein on lowercas
 - per-ITN-class exact match: a span is right when all its written words are reproduced exactly at their aligned
   positions, in order, with no hypothesis word inserted between them;
 - content preservation: share of reference words in ``plain`` groups whose aligned word equals them ignoring case
-  and punctuation (a deleted word counts as not kept).
+  and punctuation (a deleted word counts as not kept);
+- written case P/R/F1 per class (``case_f1_CAPITAL``, ``case_f1_ACRONYM``, ``case_f1_MIXED``): the case class
+  (:func:`~spacy_u2tf.core.labels.case_label`, edge quotes aside) of each reference word outside ITN spans against
+  that of its aligned hypothesis word, a deleted word missing its class. Unlike the tagger's label F1 it scores what
+  a reader sees: a word the tagger labels MIXED and writes ``IJN`` is an acronym here.
 
 A reference whose labels do not rebuild its written text is scored as all ``plain`` (counted in
 ``references_without_groups``).
@@ -34,7 +38,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..core.labels import MIXED_CLASS, PLAIN_CLASS, case_label
 from ..data.example import Example
@@ -42,6 +46,7 @@ from .align import align, edit_distance
 from .itn_words import EDGE_PUNCT, ERROR_KINDS, GLUED, itn_errors
 
 MARKS = ("COMMA", "PERIOD", "QUESTION")
+CASE_CLASSES = ("CAPITAL", "ACRONYM", "MIXED")
 _MARK_OF = {",": "COMMA", ";": "COMMA", ":": "COMMA", ".": "PERIOD", "!": "PERIOD", "?": "QUESTION"}
 _DROP = re.compile(r"[\"“”()\[\]{}]")
 _DOTTED = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
@@ -107,6 +112,14 @@ def _is_mixed(core: str) -> bool:
     return case_label(bare) == "MIXED" and any(ch.isalpha() for ch in bare) and not GLUED.search(bare)
 
 
+def _prf(key: str, tp: int, fp: int, fn: int) -> Dict[str, float]:
+    """``{key.format("f1"): F1, key.format("p"): precision, key.format("r"): recall}``, rounded."""
+    p = tp / (tp + fp) if tp + fp else 0.0
+    r = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * p * r / (p + r) if p + r else 0.0
+    return {key.format("f1"): round(f1, 4), key.format("p"): round(p, 4), key.format("r"): round(r, 4)}
+
+
 class Scorer:
     """Accumulates counts over documents; :meth:`result` gives the metrics."""
 
@@ -122,6 +135,7 @@ class Scorer:
         self.itn_paper: Counter = Counter()
         self.itn = [0, 0]  # inside the reference's ITN spans: errors, total
         self.plain = [0, 0]  # kept, total
+        self.case_tp, self.case_fp, self.case_fn = Counter(), Counter(), Counter()
         self.cls_spans: Dict[str, List[int]] = defaultdict(lambda: [0, 0])  # correct, total
         self.docs = 0
         self.unlabelled = 0  # references whose labels do not rebuild their text
@@ -171,9 +185,11 @@ class Scorer:
                 split_by_insertion = inserted and sid == last_group
                 span_ok[sid] = span_ok.get(sid, True) and exact and not split_by_insertion
                 span_cls[sid] = cls
-            elif cls == PLAIN_CLASS:
-                self.plain[0] += got is not None and got.lower() == core.lower()
-                self.plain[1] += 1
+            else:
+                self._count_case(core, got)
+                if cls == PLAIN_CLASS:
+                    self.plain[0] += got is not None and got.lower() == core.lower()
+                    self.plain[1] += 1
             last_group, inserted = group_ids[r], False
         for sid, ok in span_ok.items():
             self.cls_spans[span_cls[sid]][0] += ok
@@ -182,15 +198,20 @@ class Scorer:
         self.char_edits += edit_distance(ref_plain, hyp_plain)
         self.ref_chars += len(ref_plain)
 
+    def _count_case(self, core: str, got: Optional[str]) -> None:
+        gold = case_label(core.strip(EDGE_PUNCT))
+        pred = case_label(got.strip(EDGE_PUNCT)) if got is not None else None
+        if pred == gold:
+            self.case_tp[gold] += 1
+            return
+        self.case_fn[gold] += 1
+        if pred is not None:
+            self.case_fp[pred] += 1
+
     def result(self) -> Dict[str, float]:
         out: Dict[str, float] = {"documents": self.docs}
         for mark in MARKS:
-            tp, fp, fn = self.tp[mark], self.fp[mark], self.fn[mark]
-            p = tp / (tp + fp) if tp + fp else 0.0
-            r = tp / (tp + fn) if tp + fn else 0.0
-            out[f"punct_f1_{mark}"] = round(2 * p * r / (p + r) if p + r else 0.0, 4)
-            out[f"punct_p_{mark}"] = round(p, 4)
-            out[f"punct_r_{mark}"] = round(r, 4)
+            out.update(_prf(f"punct_{{}}_{mark}", self.tp[mark], self.fp[mark], self.fn[mark]))
         out["PER"] = round(self.mark_errors / max(1, self.ref_marks), 4)
         out["CER"] = round(self.char_edits / max(1, self.ref_chars), 4)
         out["M-WER"] = round(self.mixed[0] / self.mixed[1], 4) if self.mixed[1] else None  # type: ignore[assignment]
@@ -204,6 +225,8 @@ class Scorer:
         out["iwer_spans"] = round(self.itn[0] / self.itn[1], 4) if self.itn[1] else None  # type: ignore[assignment]
         out["itn_span_words"] = self.itn[1]
         out["content_preservation"] = round(self.plain[0] / max(1, self.plain[1]), 4)
+        for cls in CASE_CLASSES:
+            out.update(_prf(f"case_{{}}_{cls}", self.case_tp[cls], self.case_fp[cls], self.case_fn[cls]))
         for cls, (ok, total) in sorted(self.cls_spans.items()):
             out[f"exact_{cls}"] = round(ok / total, 4)
             out[f"spans_{cls}"] = total

@@ -222,3 +222,24 @@ def test_sentences_run_together_are_not_mixed_case_words() -> None:
 
     assert not any(map(_is_mixed, ["days.Yes", "OK.Here", "sorry.I", "NASA's", "Hello", "U.S."]))
     assert all(map(_is_mixed, ["Ph.D", "McDonald's", "iPhone", "'YouTube'", "O'Brien", "CEOs"]))
+
+
+def test_written_case_scores_what_the_reader_sees() -> None:
+    # Reference "Hi Bob, I met NASA at McDonald's." (words outside ITN spans: Hi Bob I met NASA at McDonald's).
+    r = Example(
+        written="Hi Bob, I met NASA at McDonald's.",
+        spoken="hi bob i met nasa at mcdonald's".split(),
+        punct=["O", "COMMA", "O", "O", "O", "O", "PERIOD"],
+        case=["CAPITAL", "CAPITAL", "CAPITAL", "LOWER", "ACRONYM", "LOWER", "MIXED"],
+        itn=["O"] * 7,
+        spans=[SpanPair(6, 7, "mixed", "McDonald's")],
+    )
+    assert evaluate([r], [r.written])["case_f1_ACRONYM"] == 1
+    # "bob" lower (CAPITAL missed), "Met" capitalized (false CAPITAL), "Nasa" (ACRONYM missed, false CAPITAL),
+    # McDonald's dropped (MIXED missed).
+    m = evaluate([r], ["Hi bob, I Met Nasa at."])
+    assert (m["case_p_CAPITAL"], m["case_r_CAPITAL"]) == (0.5, round(2 / 3, 4))
+    assert (m["case_p_ACRONYM"], m["case_r_ACRONYM"], m["case_f1_ACRONYM"]) == (0, 0, 0)
+    assert (m["case_r_MIXED"], m["case_f1_MIXED"]) == (0, 0)
+    # Scored on the written words, not on labels: a word written in capitals is an acronym to the reader.
+    assert evaluate([r], ["Hi Bob, I met NASA AT McDonald's."])["case_f1_ACRONYM"] == round(2 / 3, 4)
