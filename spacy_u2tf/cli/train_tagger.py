@@ -27,6 +27,9 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
     "--distill-trust": "with --teacher: labels of the references to learn where the teacher misses them, HEAD.LABEL "
                        "list, e.g. 'itn.B,itn.I' (spans the references mark and the teacher does not: there the "
                        "student learns the reference alone; the teacher's soft labels hold elsewhere)",
+    "--head-teacher": "with --teacher: other teachers for single distilled heads, HEAD=FOLDER list, e.g. "
+                      "'case=old/tagger' (that head learns their soft labels instead of --teacher's; a folder needs "
+                      "only that head's labels, and the student's vocabulary)",
     "--temperature": "with --teacher: softmax temperature of the soft labels",
     "--weights": "source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)",
     "--loss-weights": "e.g. 'punct=1,case=1,itn=1' (default equal)",
@@ -57,7 +60,8 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_settings_options(parser, TaggerTrainingConfig, OPTIONS,
                          metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS",
-                                   "--distill-trust": "LABELS"})
+                                   "--distill-trust": "LABELS",
+                                   "--head-teacher": "HEAD=FOLDER"})
     add_run_options(parser, TaggerTrainingConfig)
 
 

@@ -7,7 +7,7 @@ which is what a pruned tagger loses first on text unlike its training mix.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, Mapping, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 import torch
 import torch.nn.functional as F
@@ -15,18 +15,43 @@ import torch.nn.functional as F
 from ..core.tagger import IGNORE, Tagger
 
 
-def load_teacher(folder: Path, student: Tagger, device: str) -> torch.nn.Module:
-    """The teacher's fp32 model, frozen, after checking it labels the same subwords with the same label sets."""
+def load_teacher(folder: Path, student: Tagger, device: str, heads: Optional[Sequence[str]] = None,
+                 flag: str = "--teacher") -> torch.nn.Module:
+    """The teacher's fp32 model, frozen, after checking it labels the same subwords with the same label sets (those
+    of ``heads`` only, when given: a teacher of single heads may lack the student's other heads)."""
     from .tagger import is_tagger_folder
 
     if not is_tagger_folder(Path(folder)):
-        raise SystemExit(f"--teacher {folder}: not a tagger folder (config.json with encoder and labels)")
+        raise SystemExit(f"{flag} {folder}: not a tagger folder (config.json with encoder and labels)")
     teacher = Tagger.load(folder, device=device)
-    if teacher.labels != student.labels:
-        raise SystemExit(f"--teacher {folder}: its label sets differ from the student's")
+    if heads is None and teacher.labels != student.labels:
+        raise SystemExit(f"{flag} {folder}: its label sets differ from the student's")
+    for head in heads or ():
+        if teacher.labels.get(head) != student.labels[head]:
+            raise SystemExit(f"{flag} {folder}: its {head} labels differ from the student's")
     if teacher.wordpiece.tokenizer.get_vocab() != student.wordpiece.tokenizer.get_vocab():
-        raise SystemExit(f"--teacher {folder}: its vocabulary differs from the student's (soft labels are per subword)")
+        raise SystemExit(f"{flag} {folder}: its vocabulary differs from the student's (soft labels are per subword)")
     return teacher.model.requires_grad_(False)  # Tagger.load gives fp32 weights in eval mode
+
+
+def parse_head_teachers(spec: str, distilled: Sequence[str]) -> Dict[Path, List[str]]:
+    """``"case=old/tagger"`` → ``{Path("old/tagger"): ["case"]}``: the teachers of single heads, each of which must be
+    a distilled head (``--distill-heads``) and have one teacher."""
+    out: Dict[Path, List[str]] = {}
+    seen = set()
+    for item in (x.strip() for x in spec.split(",")):
+        if not item:
+            continue
+        head, sep, folder = (x.strip() for x in item.partition("="))
+        if not sep or not head or not folder:
+            raise SystemExit(f"--head-teacher {spec}: expected HEAD=FOLDER items, got {item!r}")
+        if head not in distilled:
+            raise SystemExit(f"--head-teacher {spec}: {head!r} is not a distilled head ({sorted(distilled)})")
+        if head in seen:
+            raise SystemExit(f"--head-teacher {spec}: {head!r} has two teachers")
+        seen.add(head)
+        out.setdefault(Path(folder), []).append(head)
+    return out
 
 
 def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str, torch.Tensor],

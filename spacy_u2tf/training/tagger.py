@@ -42,6 +42,7 @@ class TaggerTrainingConfig(RunSettings):
     distill: float = 0.7
     distill_heads: str = ""
     distill_trust: str = ""
+    head_teacher: str = ""
     temperature: float = 2.0
     weights: str = ""
     loss_weights: str = ""
@@ -279,6 +280,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         raise SystemExit(f"--distill-heads {args.distill_heads}: needs --teacher")
     if args.distill_trust and not args.teacher:
         raise SystemExit(f"--distill-trust {args.distill_trust}: needs --teacher")
+    if args.head_teacher and not args.teacher:
+        raise SystemExit(f"--head-teacher {args.head_teacher}: needs --teacher")
     if args.teacher and not args.temperature > 0:
         raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
     torch.manual_seed(args.seed)
@@ -313,10 +316,13 @@ def train(args: TaggerTrainingConfig) -> Path:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
     if args.teacher:
-        from .distill import distillation_loss, load_teacher, reference_loss_at, trusted_positions
+        from .distill import (distillation_loss, load_teacher, parse_head_teachers, reference_loss_at,
+                              trusted_positions)
 
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
+        head_teachers = [(load_teacher(folder, tagger, args.device, heads, "--head-teacher"), heads)
+                         for folder, heads in parse_head_teachers(args.head_teacher, sorted(distilled)).items()]
         trusted = {h: ids for h, ids in parse_trusted(args.distill_trust, model.labels).items() if h in distilled}
     model.train()
     if args.freeze_embeddings:
@@ -403,6 +409,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         else:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
+                for other, heads in head_teachers:
+                    soft.update({h: v for h, v in other(input_ids, mask).items() if h in heads})
             loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
             skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,

@@ -214,6 +214,50 @@ def test_distill_heads_limits_the_soft_labels_to_the_named_heads(tiny_model_path
         cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, distill_heads="itn"))
 
 
+def test_head_teacher_gives_one_head_its_own_teacher(tiny_model_path, shard_dir, tmp_path):
+    """``--distill 1 --distill-heads itn,punct --head-teacher itn=OTHER``: the ITN head moves toward OTHER (whose
+    punctuation labels differ from the student's, which an ITN teacher may), the punctuation head toward
+    ``--teacher``. A head without its labels there, a head not distilled, a malformed item, a head named twice and
+    a head teacher without ``--teacher`` are refused."""
+    import random
+
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.training.distill import distillation_loss
+    from spacy_u2tf.training.shards import mixture
+
+    teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
+    other = _tagger_folder(tiny_model_path, tmp_path / "other", seed=3,
+                           labels={**DEFAULT_LABELS, "punct": ("O", "PERIOD")})
+    student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
+    out = tmp_path / "run"
+    assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
+                         distill_heads="itn,punct", head_teacher=f"itn={other}", temperature=1.0)) == 0
+    rng = random.Random(0)
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
+                                                  WindowSpec(16, 4), 4, rng, label_ids))
+
+    def kl(folder, source, head):
+        with torch.no_grad():
+            soft = Tagger.load(source).model(ids, mask)
+            return distillation_loss({head: Tagger.load(folder).model(ids, mask)[head]}, soft, targets, 1.0,
+                                     {head: 1.0}).item()
+
+    assert kl(out / "best", other, "itn") < 0.5 * kl(student, other, "itn")
+    assert kl(out / "best", teacher, "itn") > 0.5 * kl(student, teacher, "itn")
+    assert kl(out / "best", teacher, "punct") < 0.5 * kl(student, teacher, "punct")
+    bad = {"its punct labels differ": f"punct={other}", "not a distilled head": f"disfl={other}",
+           "HEAD=FOLDER": "itn", "two teachers": f"itn={other},itn={teacher}"}
+    for message, spec in bad.items():
+        with pytest.raises(SystemExit, match=message):
+            cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_heads="itn,punct",
+                          head_teacher=spec))
+    with pytest.raises(SystemExit, match="needs --teacher"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, head_teacher=f"itn={other}"))
+
+
 def test_teacher_must_label_the_same_subwords_with_the_same_labels(tiny_model_path, shard_dir, tmp_path):
     """A teacher with other label sets, another vocabulary or no tagger config is refused, as is a ``--distill``
     share outside (0, 1] or a temperature of 0."""
