@@ -12,7 +12,8 @@ CASE_CLASSES = ("CAPITAL", "ACRONYM", "MIXED")
 DISFL_CLASSES = ("FILLER", "REPARANDUM")
 
 
-def _f1(tp: int, fp: int, fn: int) -> Dict[str, float]:
+def prf(tp: int, fp: int, fn: int) -> Dict[str, float]:
+    """Precision, recall, F1 and support (tp + fn) from counts."""
     p = tp / (tp + fp) if tp + fp else 0.0
     r = tp / (tp + fn) if tp + fn else 0.0
     return {"p": p, "r": r, "f1": 2 * p * r / (p + r) if p + r else 0.0, "support": tp + fn}
@@ -27,7 +28,7 @@ def per_label(gold: Sequence[str], pred: Sequence[str], labels: Sequence[str]) -
         else:
             fp[p] += 1
             fn[g] += 1
-    return {label: _f1(tp[label], fp[label], fn[label]) for label in labels}
+    return {label: prf(tp[label], fp[label], fn[label]) for label in labels}
 
 
 def span_f1(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> Dict[str, float]:
@@ -38,7 +39,7 @@ def span_f1(gold: Sequence[Sequence[str]], pred: Sequence[Sequence[str]]) -> Dic
         tp += len(gs & ps)
         fp += len(ps - gs)
         fn += len(gs - ps)
-    return _f1(tp, fp, fn)
+    return prf(tp, fp, fn)
 
 
 def label_scores(gold: Sequence[Example], pred: Sequence[Mapping[str, Sequence[str]]]) -> Dict[str, float]:

@@ -44,6 +44,7 @@ from ..core.labels import MIXED_CLASS, PLAIN_CLASS, case_label
 from ..data.example import Example
 from .align import align, edit_distance
 from .itn_words import EDGE_PUNCT, ERROR_KINDS, GLUED, itn_errors
+from .label_scores import prf
 
 MARKS = ("COMMA", "PERIOD", "QUESTION")
 CASE_CLASSES = ("CAPITAL", "ACRONYM", "MIXED")
@@ -114,10 +115,8 @@ def _is_mixed(core: str) -> bool:
 
 def _prf(key: str, tp: int, fp: int, fn: int) -> Dict[str, float]:
     """``{key.format("f1"): F1, key.format("p"): precision, key.format("r"): recall}``, rounded."""
-    p = tp / (tp + fp) if tp + fp else 0.0
-    r = tp / (tp + fn) if tp + fn else 0.0
-    f1 = 2 * p * r / (p + r) if p + r else 0.0
-    return {key.format("f1"): round(f1, 4), key.format("p"): round(p, 4), key.format("r"): round(r, 4)}
+    scores = prf(tp, fp, fn)
+    return {key.format(k): round(scores[k], 4) for k in ("f1", "p", "r")}
 
 
 class Scorer:

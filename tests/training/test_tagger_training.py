@@ -67,6 +67,34 @@ def _tagger_folder(tiny_model_path, folder, *, layers=1, heads=4, labels=None, s
     return folder
 
 
+def _first_batch(shard_dir, folder, windows=4):
+    """The first training batch of the toy shards for the tagger in ``folder``: ids, mask, targets and label ids."""
+    import random
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.training.shards import mixture
+
+    rng = random.Random(0)
+    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
+    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(folder).wordpiece,
+                                                  WindowSpec(16, 4), windows, rng, label_ids))
+    return ids, mask, targets, label_ids
+
+
+def _head_kl(batch, source, folder, head):
+    """KL divergence (temperature 1) of the ``head`` of the tagger in ``folder`` from that of ``source``."""
+    import torch
+
+    from spacy_u2tf.core.tagger import Tagger
+    from spacy_u2tf.training.distill import distillation_loss
+
+    ids, mask, targets, _ = batch
+    with torch.no_grad():
+        soft = Tagger.load(source).model(ids, mask)
+        return distillation_loss({head: Tagger.load(folder).model(ids, mask)[head]}, soft, targets, 1.0,
+                                 {head: 1.0}).item()
+
+
 def test_tagger_folder_is_recognised(tiny_model_path, tmp_path):
     assert training.is_tagger_folder(tiny_model_path / "tagger")
     assert not training.is_tagger_folder(tmp_path)  # no config at all
@@ -152,13 +180,10 @@ def test_narrowing_flags_narrow_every_layer(tiny_model_path, shard_dir, tmp_path
 def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir, tmp_path):
     """``--teacher`` with soft labels only (``--distill 1``) from a random teacher: after 30 steps the student's KL
     divergence from the teacher on a training batch is less than half what it was."""
-    import random
-
     import torch
 
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger
     from spacy_u2tf.training.distill import distillation_loss
-    from spacy_u2tf.training.shards import mixture
 
     teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
     student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
@@ -166,10 +191,7 @@ def test_a_distilled_student_moves_toward_its_teacher(tiny_model_path, shard_dir
     assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
                               temperature=1.0)) == 0
     assert json.loads((out / "args.json").read_text())["teacher"] == str(teacher)
-    rng = random.Random(0)
-    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
-    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
-                                                  WindowSpec(16, 4), 4, rng, label_ids))
+    ids, mask, targets, _ = _first_batch(shard_dir, student)
     with torch.no_grad():
         soft = Tagger.load(teacher).model(ids, mask)
         before, after = (distillation_loss(Tagger.load(folder).model(ids, mask), soft, targets, 1.0,
@@ -182,32 +204,14 @@ def test_distill_heads_limits_the_soft_labels_to_the_named_heads(tiny_model_path
     """``--distill 1 --distill-heads itn``: the ITN head moves toward a random teacher, the punctuation head learns
     the reference labels (its KL from the teacher does not halve, as it does when every head distils); an unknown
     head, or ``--distill-heads`` without ``--teacher``, is refused."""
-    import random
-
-    import torch
-
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
-    from spacy_u2tf.training.distill import distillation_loss
-    from spacy_u2tf.training.shards import mixture
-
     teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
     student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
     out = tmp_path / "run"
     assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
                          distill_heads="itn", temperature=1.0)) == 0
-    rng = random.Random(0)
-    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
-    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
-                                                  WindowSpec(16, 4), 4, rng, label_ids))
-
-    def kl(folder, head):
-        with torch.no_grad():
-            soft = Tagger.load(teacher).model(ids, mask)
-            return distillation_loss({head: Tagger.load(folder).model(ids, mask)[head]}, soft, targets, 1.0,
-                                     {head: 1.0}).item()
-
-    assert kl(out / "best", "itn") < 0.5 * kl(student, "itn")
-    assert kl(out / "best", "punct") > 0.5 * kl(student, "punct")
+    batch = _first_batch(shard_dir, student)
+    assert _head_kl(batch, teacher, out / "best", "itn") < 0.5 * _head_kl(batch, teacher, student, "itn")
+    assert _head_kl(batch, teacher, out / "best", "punct") > 0.5 * _head_kl(batch, teacher, student, "punct")
     with pytest.raises(SystemExit, match="heads of this tagger"):
         cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_heads="itn,nope"))
     with pytest.raises(SystemExit, match="needs --teacher"):
@@ -219,13 +223,7 @@ def test_head_teacher_gives_one_head_its_own_teacher(tiny_model_path, shard_dir,
     punctuation labels differ from the student's, which an ITN teacher may), the punctuation head toward
     ``--teacher``. A head without its labels there, a head not distilled, a malformed item, a head named twice and
     a head teacher without ``--teacher`` are refused."""
-    import random
-
-    import torch
-
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
-    from spacy_u2tf.training.distill import distillation_loss
-    from spacy_u2tf.training.shards import mixture
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS
 
     teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
     other = _tagger_folder(tiny_model_path, tmp_path / "other", seed=3,
@@ -234,20 +232,10 @@ def test_head_teacher_gives_one_head_its_own_teacher(tiny_model_path, shard_dir,
     out = tmp_path / "run"
     assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=teacher, distill=1.0,
                          distill_heads="itn,punct", head_teacher=f"itn={other}", temperature=1.0)) == 0
-    rng = random.Random(0)
-    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
-    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
-                                                  WindowSpec(16, 4), 4, rng, label_ids))
-
-    def kl(folder, source, head):
-        with torch.no_grad():
-            soft = Tagger.load(source).model(ids, mask)
-            return distillation_loss({head: Tagger.load(folder).model(ids, mask)[head]}, soft, targets, 1.0,
-                                     {head: 1.0}).item()
-
-    assert kl(out / "best", other, "itn") < 0.5 * kl(student, other, "itn")
-    assert kl(out / "best", teacher, "itn") > 0.5 * kl(student, teacher, "itn")
-    assert kl(out / "best", teacher, "punct") < 0.5 * kl(student, teacher, "punct")
+    batch = _first_batch(shard_dir, student)
+    assert _head_kl(batch, other, out / "best", "itn") < 0.5 * _head_kl(batch, other, student, "itn")
+    assert _head_kl(batch, teacher, out / "best", "itn") > 0.5 * _head_kl(batch, teacher, student, "itn")
+    assert _head_kl(batch, teacher, out / "best", "punct") < 0.5 * _head_kl(batch, teacher, student, "punct")
     bad = {"its punct labels differ": f"punct={other}", "not a distilled head": f"disfl={other}",
            "HEAD=FOLDER": "itn", "two teachers": f"itn={other},itn={teacher}"}
     for message, spec in bad.items():
@@ -398,22 +386,17 @@ def test_distill_trust_learns_the_reference_spans_a_teacher_misses(tiny_model_pa
     """``--distill 1 --distill-heads itn`` from a random teacher: with ``--distill-trust itn.B,itn.I`` the student
     labels the references' span words as the references do; without it, as the teacher does. Unknown labels and
     a trust without a teacher are refused."""
-    import random
 
     import torch
 
-    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger, WindowSpec
-    from spacy_u2tf.training.shards import mixture
+    from spacy_u2tf.core.tagger import Tagger
 
     teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
     student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
     common = dict(steps=40, lr=0.01, teacher=teacher, distill=1.0, distill_heads="itn", temperature=1.0)
     assert cli.run(_args(shard_dir, tmp_path / "trust", student, distill_trust="itn.B,itn.I", **common)) == 0
     assert cli.run(_args(shard_dir, tmp_path / "plain", student, **common)) == 0
-    rng = random.Random(0)
-    label_ids = {h: {l: i for i, l in enumerate(v)} for h, v in DEFAULT_LABELS.items()}
-    ids, mask, targets, _ = next(training.batches(mixture(shard_dir, {}, rng), Tagger.load(student).wordpiece,
-                                                  WindowSpec(16, 4), 8, rng, label_ids))
+    ids, mask, targets, label_ids = _first_batch(shard_dir, student, windows=8)
     gold = targets["itn"]
     spans = (gold == label_ids["itn"]["B"]) | (gold == label_ids["itn"]["I"])
     assert int(spans.sum()) >= 3
