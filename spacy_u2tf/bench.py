@@ -222,6 +222,22 @@ def model_label(model: Optional[str]) -> str:
     return Path(model).name if model else DEFAULT_MODEL
 
 
+def model_labels(main: Optional[str], compare: Sequence[str]) -> Dict[str, Optional[str]]:
+    """Report label -> model of the main model and each compared one, in that order. Labels are folder names; two
+    models with one name (a previous copy of ``u2tf-default``) are told apart by their parent folder and, failing
+    that, a number, so that no model silently takes another's place."""
+    labels: Dict[str, Optional[str]] = {}
+    for model in [main, *compare]:
+        label = model_label(model)
+        if label in labels and model:
+            label = "/".join(Path(model).resolve().parts[-2:])
+        base, n = label, 2
+        while label in labels:
+            label, n = f"{base} #{n}", n + 1
+        labels[label] = model
+    return labels
+
+
 def run_bench(settings: BenchSettings) -> Dict[str, Any]:
     import random
 
@@ -231,9 +247,9 @@ def run_bench(settings: BenchSettings) -> Dict[str, Any]:
     from .evaluation.runner import evaluate_systems, load_examples
     from .evaluation.systems import ModelSystem
 
-    main_label = model_label(settings.model)
+    paths = model_labels(settings.model, settings.compare)
+    main_label = next(iter(paths))
     out: Dict[str, Any] = {"machine": machine(), "threads": torch.get_num_threads(), "model": main_label}
-    paths = {main_label: settings.model, **{model_label(m): m for m in settings.compare}}
     models = {label: U2TF.from_pretrained(path, dtype="fp32") for label, path in paths.items()}
     dev_sets = {}
     for path in settings.dev:

@@ -136,3 +136,13 @@ def test_scaling_reports_the_child_process_memory_not_the_bench(tiny_model_path:
     assert got["words_out"] > 0
     assert 0 < got["base_rss_mb"] <= got["peak_rss_mb"] < parent_mb - 512
     del ballast
+
+
+def test_models_with_one_folder_name_keep_a_label_each(tmp_path: Path) -> None:
+    from spacy_u2tf.bench import model_labels
+
+    new, old = tmp_path / "new" / "u2tf-default", tmp_path / "old" / "u2tf-default"
+    labels = model_labels(str(new), [str(old), str(old), "u2tf-fast"])
+    assert list(labels.values()) == [str(new), str(old), str(old), "u2tf-fast"]
+    assert list(labels) == ["u2tf-default", "old/u2tf-default", "old/u2tf-default #2", "u2tf-fast"]
+    assert list(model_labels(None, ["u2tf-fast"])) == ["u2tf-default", "u2tf-fast"]
