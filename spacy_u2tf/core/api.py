@@ -228,6 +228,11 @@ class U2TF:
         """Spans saved by a second try with their spoken digits imposed."""
         return self.stats.digit_retries
 
+    @property
+    def alternatives(self) -> int:
+        """Spans whose converter output the guards rejected, saved by one of its next-likeliest outputs."""
+        return self.stats.alternatives
+
     # -- public API --------------------------------------------------------------------------------------
     def format(self, text: str) -> str:
         """Format one spoken-form transcript into written text."""
@@ -358,10 +363,11 @@ class U2TF:
 
             spans = [plans[d][3][k] for d, k in requests]
             spoken = [docs[d][span.start:span.end] for (d, _), span in zip(requests, spans)]
-            outputs, reasons, retries = convert_checked(self.converter, inputs, spoken,
-                                                        [span.kind == MIXED_CLASS for span in spans])
+            outputs, reasons, retries, alternatives = convert_checked(self.converter, inputs, spoken,
+                                                                      [span.kind == MIXED_CLASS for span in spans])
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
+            self.stats.alternatives += alternatives
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 if reason is None and span.kind != MIXED_CLASS:

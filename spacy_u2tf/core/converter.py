@@ -234,6 +234,65 @@ class Seq2Seq(nn.Module):
                     expected, pointer, active = expected[keep], pointer[keep], active[keep]
         return out.tolist()
 
+    @torch.inference_mode()
+    def beam(self, src: torch.Tensor, max_len: Sequence[int], width: int) -> List[List[Tuple[List[int], float]]]:
+        """The ``width`` likeliest outputs of each row of ``src`` (padded inputs) by beam search with a KV cache,
+        best first, as (tokens without EOS, summed log probability); row ``i`` writes at most ``max_len[i]``
+        characters. The beams of every row run as one batch."""
+        memory, mem_mask = self.encode(src)
+        mem_kv = [layer.memory_kv(memory) for layer in self.layers]
+        mem_bias = torch.zeros(mem_mask.shape, dtype=memory.dtype, device=src.device).masked_fill(~mem_mask, -math.inf)
+        rows = src.shape[0]
+        limits = [min(n + 1, self.config["max_positions"]) for n in max_len]
+        beams: List[List[Tuple[List[int], float]]] = [[([BOS], 0.0)] for _ in range(rows)]
+        done: List[List[Tuple[List[int], float]]] = [[] for _ in range(rows)]
+        caches: List[Dict[str, torch.Tensor]] = [{} for _ in self.layers]
+        parents: List[int] = [0] * rows  # each live beam's row in the previous step's batch
+        eos = torch.tensor([EOS], device=src.device)
+        for t in range(max(limits)):
+            owner = [r for r in range(rows) for _ in beams[r]]
+            if not owner:
+                break
+            index = torch.tensor(owner, device=src.device)
+            if t:
+                keep = torch.tensor(parents, device=src.device)
+                for cache in caches:
+                    cache["k"], cache["v"] = cache["k"][keep], cache["v"][keep]
+            token = torch.tensor([[b[-1]] for r in range(rows) for b, _ in beams[r]], device=src.device)
+            x = self.embed(token) * self.scale + self.dec_pos.weight[t]
+            for layer, (k, v), cache in zip(self.layers, mem_kv, caches):
+                x = layer(x, (k[index], v[index]), mem_bias[index], cache)
+            logp = torch.log_softmax(self.logits(x[:, -1]).float(), -1)
+            scores = torch.tensor([score for r in range(rows) for _, score in beams[r]], device=src.device)
+            total = scores[:, None] + logp
+            at, parents = 0, []
+            for r in range(rows):
+                n, mine, first = len(beams[r]), total[at:at + len(beams[r])], at
+                at += n
+                if not n:
+                    continue
+                if t == limits[r] - 1:  # out of room: every beam ends here, with its real EOS probability
+                    mine = torch.full_like(mine, -math.inf).index_copy_(1, eos, mine[:, EOS:EOS + 1])
+                top = mine.flatten().topk(min(2 * width, mine.numel()))
+                grown: List[Tuple[List[int], float]] = []
+                grown_from: List[int] = []
+                for score, flat in zip(top.values.tolist(), top.indices.tolist()):
+                    beam, token_id = divmod(flat, logp.shape[1])
+                    if score == -math.inf:
+                        break
+                    if token_id == EOS:
+                        done[r].append((beams[r][beam][0][1:], score))
+                    elif len(grown) < width:
+                        grown.append((beams[r][beam][0] + [token_id], score))
+                        grown_from.append(first + beam)
+                done[r].sort(key=lambda item: -item[1])
+                # log probabilities only fall as a beam grows: stop once none can beat the width-th finished one
+                if len(done[r]) >= width and (not grown or grown[0][1] < done[r][width - 1][1]):
+                    grown, grown_from = [], []
+                beams[r] = grown
+                parents += grown_from
+        return [found[:width] for found in done]
+
 
 def pad_batch(seqs: Sequence[Sequence[int]], device: Union[str, torch.device] = "cpu") -> torch.Tensor:
     width = max(len(s) for s in seqs)
@@ -286,6 +345,20 @@ class SpanConverter:
             if len(order) > batch_size:
                 release_free_memory()  # see core.memory: keeps peak memory flat in the number of spans
         return results
+
+    def nbest(self, inputs: Sequence[str], width: int = 4,
+              max_len: Optional[Sequence[int]] = None) -> List[List[str]]:
+        """The ``width`` likeliest written forms of each ``span_input`` string, best first (beam search), of at most
+        ``max_len[i]`` characters (default and bound: :meth:`max_output_len`)."""
+        if not inputs:
+            return []
+        limit = self.model.config["max_positions"]
+        src = pad_batch([self.vocab.encode_input(text)[:limit] for text in inputs], self.device)
+        bounds = [self.max_output_len(len(span_text(text))) for text in inputs]
+        if max_len is not None:
+            bounds = [min(bound, n) for bound, n in zip(bounds, max_len)]
+        found = self.model.beam(src, bounds, width)
+        return [[self.vocab.decode(ids) for ids, _ in row] for row in found]
 
     def _digit_constraints(self, digits: Sequence[Optional[str]]) -> Tuple[torch.Tensor, torch.Tensor]:
         """``(is_digit, expected)`` for :meth:`Seq2Seq.greedy` (``None`` or ``""``: unconstrained row)."""

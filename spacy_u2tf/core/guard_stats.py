@@ -1,5 +1,6 @@
 """What the guards on stage 2 did, counted over a formatter's calls: spans sent to the converter, fallbacks by
-reason, and spans saved by a second try with their spoken digits imposed (:func:`.guards.convert_checked`)."""
+reason, spans saved by a second try with their spoken digits imposed and spans saved by one of the converter's
+next-likeliest outputs (:func:`.guards.convert_checked`)."""
 from __future__ import annotations
 
 from collections import Counter
@@ -15,19 +16,21 @@ class GuardStats:
     fallbacks: Counter = field(default_factory=Counter)  # spans that kept their spoken words, by reason
     spans_converted: int = 0  # spans sent to the converter
     digit_retries: int = 0  # spans saved by a second try with their spoken digits imposed
+    alternatives: int = 0  # spans saved by one of the converter's next-likeliest outputs
 
     def copy(self) -> "GuardStats":
-        return GuardStats(Counter(self.fallbacks), self.spans_converted, self.digit_retries)
+        return GuardStats(Counter(self.fallbacks), self.spans_converted, self.digit_retries, self.alternatives)
 
     def since(self, before: "GuardStats") -> "GuardStats":
         """The counts added after ``before`` (a :meth:`copy` taken earlier)."""
         return GuardStats(self.fallbacks - before.fallbacks, self.spans_converted - before.spans_converted,
-                          self.digit_retries - before.digit_retries)
+                          self.digit_retries - before.digit_retries, self.alternatives - before.alternatives)
 
     def add(self, other: "GuardStats") -> None:
         self.fallbacks.update(other.fallbacks)
         self.spans_converted += other.spans_converted
         self.digit_retries += other.digit_retries
+        self.alternatives += other.alternatives
 
     def guard_fallbacks(self) -> int:
         """Fallbacks a guard caused (spans of switched-off classes left out)."""

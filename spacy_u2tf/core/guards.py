@@ -472,13 +472,34 @@ def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
     return f"number changed: {'/'.join(sorted(flat)) or '-'} → {digits}"
 
 
+def _alnum(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _plain_case(word: str) -> bool:
+    """Lowercase, capitalized or all capitals ("Ms", "US"), not "JianGsu" (nor "kHz": a rescue may pass it up)."""
+    return word.islower() or word.isupper() or word[:1].isupper() and word[1:].islower()
+
+
+ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included
+ALTERNATIVE_SLACK = 8  # characters an alternative may have beyond the rejected output
+ALTERNATIVE_MAX_CHARS = 64
+
+
 def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequence[str]],
-                    mixed: Sequence[bool]) -> Tuple[List[str], List[Optional[str]], int]:
-    """Convert ``inputs`` and check each output against its spoken span: ``(outputs, reasons, retries)``.
+                    mixed: Sequence[bool],
+                    width: int = ALTERNATIVES) -> Tuple[List[str], List[Optional[str]], int, int]:
+    """Convert ``inputs`` and check each output against its spoken span: ``(outputs, reasons, retries,
+    alternatives)``.
 
     A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
-    digits=...)``); ``retries`` counts the second tries that passed. ``reasons[i]`` is ``None`` for a span
-    that may be used, else why it falls back.
+    digits=...)``); ``retries`` counts the second tries that passed. A span still rejected then takes the likeliest
+    of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
+    "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
+    keep their own fallback; an alternative that only re-cases or re-marks the spoken words ("MIss", "us-"), or
+    writes a word in no usual case ("JianGsu"), is passed over; so is a span whose output was too long, and an
+    alternative is at most 8 characters longer than the rejected output. ``alternatives`` counts the spans saved so.
+    ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
     outputs = list(converter.convert(inputs))
     reasons = [check_span(words, written, MIXED_CLASS if m else None)
@@ -491,4 +512,19 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
             if check_span(spoken[j], written) is None:
                 outputs[j], reasons[j] = written, None
                 retries += 1
-    return outputs, reasons, retries
+    alternatives = 0
+    nbest = getattr(converter, "nbest", None)  # converters without beam search keep the fallback alone
+    rejected = [j for j, reason in enumerate(reasons) if reason and reason != "too long" and not mixed[j]] \
+        if nbest and width > 1 else []
+    # the search costs the square of its length: alternatives stay near the rejected output's length
+    bounds = [min(len(outputs[j]) + ALTERNATIVE_SLACK, ALTERNATIVE_MAX_CHARS) for j in rejected]
+    for j, ranked in zip(rejected, nbest([inputs[j] for j in rejected], width, bounds) if rejected else []):
+        said = _alnum("".join(spoken[j]))
+        for written in ranked[1:]:
+            if _alnum(written) == said or not all(_plain_case(w) for w in word_runs(written)):
+                continue  # the spoken words re-cased or re-marked ("MIss", "us-"), or an odd case ("JianGsu")
+            if check_span(spoken[j], written) is None:
+                outputs[j], reasons[j] = written, None
+                alternatives += 1
+                break
+    return outputs, reasons, retries, alternatives

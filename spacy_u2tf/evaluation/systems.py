@@ -62,6 +62,7 @@ class ModelSystem:
         call = stats.since(before)
         spans = call.spans_converted
         self.last_stats = {"spans_converted": spans, "fallbacks": dict(call.fallbacks),
+                           "alternatives": call.alternatives,
                            "fallback_rate": round(call.guard_fallbacks() / spans, 4) if spans else 0.0,
                            "words_outside_spans": total,
                            "words_outside_spans_kept": round(kept / total, 6) if total else 1.0}

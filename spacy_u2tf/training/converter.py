@@ -134,8 +134,9 @@ def score(converter: Any, pairs: Sequence[Pair], *, digit_retry: bool = False) -
     from ..core.guards import convert_checked
 
     spoken = [span_words(text) for text in inputs]
-    outputs, _, retries = convert_checked(converter, inputs, spoken, [p[2].startswith(MIXED_CLASS) for p in pairs])
-    return {**score_outputs(pairs, outputs), "digit_retries": retries}
+    outputs, _, retries, alternatives = convert_checked(converter, inputs, spoken,
+                                                        [p[2].startswith(MIXED_CLASS) for p in pairs])
+    return {**score_outputs(pairs, outputs), "digit_retries": retries, "alternatives": alternatives}
 
 
 def span_words(text: str) -> List[str]:

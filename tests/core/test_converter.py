@@ -3,7 +3,7 @@ from __future__ import annotations
 import torch
 
 from spacy_u2tf.core.converter import BOS, EOS, CharVocab, Seq2Seq, SpanConverter, pad_batch
-from spacy_u2tf.core.spans import span_input
+from spacy_u2tf.core.spans import span_input, span_text
 
 
 def _perturbed_model(seed: int, **dims: int) -> Seq2Seq:
@@ -129,3 +129,42 @@ def test_decoding_drops_finished_rows_and_writes_the_same(monkeypatch) -> None:
     monkeypatch.setattr(converter, "COMPACT_MIN_ROWS", 1)
     assert [model.greedy(src, bound), model.greedy(src, bound, digits=digits)] == full
     assert min(rows_per_step) < len(texts)
+
+
+def _log_prob(model: Seq2Seq, src: torch.Tensor, ids: list) -> float:
+    """Summed log probability of ``ids`` followed by EOS, teacher-forced through the full forward pass."""
+    target = ids + [EOS]
+    logp = torch.log_softmax(model(src, torch.tensor([[BOS] + ids])).float(), -1)[0]
+    return sum(logp[t, token].item() for t, token in enumerate(target))
+
+
+def test_beam_outputs_are_distinct_best_first_and_scored_like_the_full_forward() -> None:
+    vocab = CharVocab()
+    model = _perturbed_model(1, enc_layers=1, dec_layers=2)
+    texts = ["a <span> b c </span> d", "<span> twelve </span>"]
+    src = pad_batch([vocab.encode_input(text) for text in texts])
+    batch = model.beam(src, [10, 6], width=4)
+    for row, (found, bound) in enumerate(zip(batch, (10, 6))):
+        alone = torch.tensor([vocab.encode_input(texts[row])])
+        assert [ids for ids, _ in model.beam(alone, [bound], 4)[0]] == [ids for ids, _ in found]  # batch = alone
+        assert len(found) == 4 and len({tuple(ids) for ids, _ in found}) == 4
+        scores = [score for _, score in found]
+        assert scores == sorted(scores, reverse=True)
+        for ids, score in found:
+            assert EOS not in ids and len(ids) <= bound
+            assert abs(_log_prob(model, alone, ids) - score) < 1e-3
+        greedy = model.greedy(alone, torch.tensor([bound]))[0]
+        greedy = greedy[:greedy.index(EOS)] if EOS in greedy else greedy[:bound]
+        assert scores[0] >= _log_prob(model, alone, greedy) - 1e-4  # the greedy output or a likelier one
+
+
+def test_nbest_decodes_the_beam_and_its_first_is_the_likeliest() -> None:
+    vocab = CharVocab()
+    conv = SpanConverter(_perturbed_model(2, enc_layers=1, dec_layers=1), vocab)
+    text = "so <span> twelve </span> ok"
+    outputs = conv.nbest([text], width=3)[0]
+    assert 1 <= len(outputs) <= 3 and len(set(outputs)) == len(outputs)
+    src = torch.tensor([vocab.encode_input(text)])
+    best = conv.model.beam(src, [conv.max_output_len(len(span_text(text)))], 3)[0]
+    assert outputs == [vocab.decode(ids) for ids, _ in best]
+    assert conv.nbest([], width=3) == []

@@ -122,3 +122,44 @@ def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) 
                                                ("youtube", "YouTube", True), ("iphone", "iPhone", True)])
 def test_mixed_conversions_must_have_a_mixed_case_shape(spoken: str, written: str, ok: bool) -> None:
     assert (check_span([spoken], written, "mixed") is None) is ok
+
+
+class _RankedConverter:
+    """A converter whose outputs for one span, likeliest first, are given (``nbest``); ``convert`` gives the first."""
+
+    def __init__(self, ranked):
+        self.ranked = ranked
+
+    def convert(self, inputs, digits=None):
+        return [self.ranked[0] for _ in inputs]
+
+    def nbest(self, texts, width, max_len=None):
+        return [[r for r in self.ranked[:width] if max_len is None or len(r) <= n] for n in (max_len or texts)]
+
+
+def test_a_rejected_span_takes_the_next_output_the_guards_accept() -> None:
+    """"Mx." is an invented word and "MIss" only re-cases the spoken word: "Ms." is taken."""
+    from spacy_u2tf.core.guards import convert_checked
+
+    outputs, reasons, retries, alternatives = convert_checked(
+        _RankedConverter(["Mrs.", "Mx.", "MIss", "Ms."]), ["<span> miss </span> smith"], [["miss"]], [False])
+    assert (outputs, reasons, retries, alternatives) == (["Ms."], [None], 0, 1)
+
+
+def test_without_an_acceptable_alternative_or_beam_the_span_falls_back() -> None:
+    from spacy_u2tf.core.guards import convert_checked
+
+    spoken = [["miss"]]
+    outputs, reasons, _, alternatives = convert_checked(_RankedConverter(["Mrs.", "Mr."]), ["<span> miss </span>"],
+                                                        spoken, [False])
+    assert reasons[0] and reasons[0].startswith("invented word") and alternatives == 0
+
+    class GreedyOnly:
+        def convert(self, inputs, digits=None):
+            return ["Mrs." for _ in inputs]
+
+    _, reasons, _, alternatives = convert_checked(GreedyOnly(), ["<span> miss </span>"], spoken, [False])
+    assert reasons[0] and alternatives == 0
+    _, reasons, _, alternatives = convert_checked(_RankedConverter(["Mrs.", "Ms."]), ["<span> miss </span>"], spoken,
+                                                  [False], width=1)
+    assert reasons[0] and alternatives == 0  # width 1: the beam's best alone, already rejected

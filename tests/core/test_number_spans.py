@@ -72,9 +72,9 @@ def test_guard_retries_half_converted_number_with_digits() -> None:
             return ["660" if digits else "6 hundred and 60" for _ in inputs]
 
     spoken = "six hundred and sixty".split()
-    outputs, reasons, retries = convert_checked(Converter(), ["<span> six hundred and sixty </span>"], [spoken],
-                                                [False])
-    assert outputs == ["660"] and reasons == [None] and retries == 1
+    outputs, reasons, retries, alternatives = convert_checked(Converter(), ["<span> six hundred and sixty </span>"],
+                                                              [spoken], [False])
+    assert outputs == ["660"] and reasons == [None] and retries == 1 and alternatives == 0
 
 
 E2E = [
