@@ -516,7 +516,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     nbest = getattr(converter, "nbest", None)  # converters without beam search keep the fallback alone
     rejected = [j for j, reason in enumerate(reasons) if reason and reason != "too long" and not mixed[j]] \
         if nbest and width > 1 else []
-    # the search costs the square of its length: alternatives stay near the rejected output's length
+    # the search takes one batched step per character: alternatives stay near the rejected output's length
     bounds = [min(len(outputs[j]) + ALTERNATIVE_SLACK, ALTERNATIVE_MAX_CHARS) for j in rejected]
     for j, ranked in zip(rejected, nbest([inputs[j] for j in rejected], width, bounds) if rejected else []):
         said = _alnum("".join(spoken[j]))
