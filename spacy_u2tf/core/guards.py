@@ -13,7 +13,7 @@ import unicodedata
 from collections import Counter
 from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .labels import MIXED_CLASS, mixed_case_shaped
+from .labels import MIXED_CLASS, case_label, mixed_case_shaped
 
 _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -476,11 +476,6 @@ def _alnum(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
-def _plain_case(word: str) -> bool:
-    """Lowercase, capitalized or all capitals ("Ms", "US"), not "JianGsu" (nor "kHz": a rescue may pass it up)."""
-    return word.islower() or word.isupper() or word[:1].isupper() and word[1:].islower()
-
-
 ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included
 ALTERNATIVE_SLACK = 8  # characters an alternative may have beyond the rejected output
 ALTERNATIVE_MAX_CHARS = 64
@@ -497,7 +492,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
     "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
     keep their own fallback; an alternative that only re-cases or re-marks the spoken words ("MIss", "us-"), or
-    writes a word in no usual case ("JianGsu"), is passed over; so is a span whose output was too long, and an
+    writes a word of mixed case ("JianGsu"; also "kHz", which a rescue may pass up), is passed over; so is a span whose output was too long, and an
     alternative is at most 8 characters longer than the rejected output. ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
@@ -521,7 +516,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     for j, ranked in zip(rejected, nbest([inputs[j] for j in rejected], width, bounds) if rejected else []):
         said = _alnum("".join(spoken[j]))
         for written in ranked[1:]:
-            if _alnum(written) == said or not all(_plain_case(w) for w in word_runs(written)):
+            if _alnum(written) == said or any(case_label(w) == "MIXED" for w in word_runs(written)):
                 continue  # the spoken words re-cased or re-marked ("MIss", "us-"), or an odd case ("JianGsu")
             if check_span(spoken[j], written) is None:
                 outputs[j], reasons[j] = written, None

@@ -134,7 +134,8 @@ class _RankedConverter:
         return [self.ranked[0] for _ in inputs]
 
     def nbest(self, texts, width, max_len=None):
-        return [[r for r in self.ranked[:width] if max_len is None or len(r) <= n] for n in (max_len or texts)]
+        bounds = max_len if max_len is not None else [None] * len(texts)
+        return [[r for r in self.ranked[:width] if n is None or len(r) <= n] for n in bounds]
 
 
 def test_a_rejected_span_takes_the_next_output_the_guards_accept() -> None:
