@@ -29,7 +29,9 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
                        "student learns the reference alone; the teacher's soft labels hold elsewhere)",
     "--head-teacher": "with --teacher: other teachers for single distilled heads, HEAD=FOLDER list, e.g. "
                       "'case=old/tagger' (that head learns their soft labels instead of --teacher's; a folder needs "
-                      "only that head's labels, and the student's vocabulary)",
+                      "only that head's labels, and the student's vocabulary); 'punct=a+b': the mean of several "
+                      "teachers' probabilities, of which the first has all the head's labels and a later one may "
+                      "lack some",
     "--temperature": "with --teacher: softmax temperature of the soft labels",
     "--weights": "source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)",
     "--loss-weights": "e.g. 'punct=1,case=1,itn=1' (default equal)",
@@ -61,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_settings_options(parser, TaggerTrainingConfig, OPTIONS,
                          metavars={"--train-heads": "HEADS", "--distill-heads": "HEADS",
                                    "--distill-trust": "LABELS",
-                                   "--head-teacher": "HEAD=FOLDER"})
+                                   "--head-teacher": "HEAD=FOLDER[+FOLDER]"})
     add_run_options(parser, TaggerTrainingConfig)
 
 

@@ -7,7 +7,7 @@ which is what a pruned tagger loses first on text unlike its training mix.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import torch
 import torch.nn.functional as F
@@ -16,9 +16,11 @@ from ..core.tagger import IGNORE, Tagger
 
 
 def load_teacher(folder: Path, student: Tagger, device: str, heads: Optional[Sequence[str]] = None,
-                 flag: str = "--teacher") -> torch.nn.Module:
+                 flag: str = "--teacher", partial: Sequence[str] = ()) -> torch.nn.Module:
     """The teacher's fp32 model, frozen, after checking it labels the same subwords with the same label sets (those
-    of ``heads`` only, when given: a teacher of single heads may lack the student's other heads)."""
+    of ``heads`` only, when given: a teacher of single heads may lack the student's other heads). For the heads in
+    ``partial`` (a later member of a mixture, see :func:`mixed_head_logits`) a subset of the student's labels will
+    do."""
     from .tagger import is_tagger_folder
 
     if not is_tagger_folder(Path(folder)):
@@ -27,31 +29,84 @@ def load_teacher(folder: Path, student: Tagger, device: str, heads: Optional[Seq
     if heads is None and teacher.labels != student.labels:
         raise SystemExit(f"{flag} {folder}: its label sets differ from the student's")
     for head in heads or ():
-        if teacher.labels.get(head) != student.labels[head]:
+        own = teacher.labels.get(head)
+        if head in partial and own is not None and set(own) <= set(student.labels[head]):
+            continue
+        if own != student.labels[head]:
             raise SystemExit(f"{flag} {folder}: its {head} labels differ from the student's")
     if teacher.wordpiece.tokenizer.get_vocab() != student.wordpiece.tokenizer.get_vocab():
         raise SystemExit(f"{flag} {folder}: its vocabulary differs from the student's (soft labels are per subword)")
     return teacher.model.requires_grad_(False)  # Tagger.load gives fp32 weights in eval mode
 
 
-def parse_head_teachers(spec: str, distilled: Sequence[str]) -> Dict[Path, List[str]]:
-    """``"case=old/tagger"`` → ``{Path("old/tagger"): ["case"]}``: the teachers of single heads, each of which must be
-    a distilled head (``--distill-heads``) and have one teacher."""
-    out: Dict[Path, List[str]] = {}
-    seen = set()
+def parse_head_teachers(spec: str, distilled: Sequence[str]) -> Dict[str, List[Path]]:
+    """``"case=old/tagger"`` → ``{"case": [Path("old/tagger")]}``: the teachers of single heads, each of which must
+    be a distilled head (``--distill-heads``) and be named once. ``"punct=a+b"`` gives the head a mixture: it learns
+    the mean of the teachers' probabilities (:func:`mixed_head_logits`; a folder named twice counts twice)."""
+    out: Dict[str, List[Path]] = {}
     for item in (x.strip() for x in spec.split(",")):
         if not item:
             continue
-        head, sep, folder = (x.strip() for x in item.partition("="))
-        if not sep or not head or not folder:
-            raise SystemExit(f"--head-teacher {spec}: expected HEAD=FOLDER items, got {item!r}")
+        head, sep, folders = (x.strip() for x in item.partition("="))
+        members = [f.strip() for f in folders.split("+")]
+        if not sep or not head or not all(members):
+            raise SystemExit(f"--head-teacher {spec}: expected HEAD=FOLDER[+FOLDER...] items, got {item!r}")
         if head not in distilled:
             raise SystemExit(f"--head-teacher {spec}: {head!r} is not a distilled head ({sorted(distilled)})")
-        if head in seen:
+        if head in out:
             raise SystemExit(f"--head-teacher {spec}: {head!r} has two teachers")
-        seen.add(head)
-        out.setdefault(Path(folder), []).append(head)
+        out[head] = [Path(f) for f in members]
     return out
+
+
+def load_head_teachers(mix: Mapping[str, Sequence[Path]], student: Tagger,
+                       device: str) -> Dict[Path, torch.nn.Module]:
+    """Each folder of :func:`parse_head_teachers`'s mixtures loaded once, checked for the heads it teaches: the
+    first member of a mixture has the student's labels, a later one may lack some."""
+    heads: Dict[Path, List[str]] = {}
+    partial: Dict[Path, List[str]] = {}
+    for head, folders in mix.items():
+        for k, folder in enumerate(folders):
+            heads.setdefault(folder, []).append(head)
+            if k and folder != folders[0]:
+                partial.setdefault(folder, []).append(head)
+    return {folder: load_teacher(folder, student, device, hs, "--head-teacher", partial.get(folder, ()))
+            for folder, hs in heads.items()}
+
+
+def head_teacher_logits(models: Mapping[Path, torch.nn.Module], mix: Mapping[str, Sequence[Path]],
+                        labels: Mapping[str, Sequence[str]], input_ids: torch.Tensor,
+                        mask: torch.Tensor) -> Dict[str, torch.Tensor]:
+    """The soft labels of the heads with teachers of their own: one forward pass per folder; a single teacher's
+    logits as they are, a mixture's through :func:`mixed_head_logits`."""
+    used = {f for folders in mix.values() for f in folders}
+    outputs = {f: m(input_ids, mask) for f, m in models.items() if f in used}
+    out: Dict[str, torch.Tensor] = {}
+    for head, folders in mix.items():
+        if len(folders) == 1:
+            out[head] = outputs[folders[0]][head]
+        else:
+            out[head] = mixed_head_logits([(outputs[f][head], models[f].labels[head]) for f in folders],
+                                          labels[head])
+    return out
+
+
+def mixed_head_logits(members: Sequence[Tuple[torch.Tensor, Sequence[str]]],
+                      labels: Sequence[str]) -> torch.Tensor:
+    """Log of the mean of the members' probabilities over ``labels`` (an ensemble teacher). The first member has
+    every label; a later one that lacks some (a tagger trained before HYPHEN existed) takes the first member's
+    probability for those and shares the rest of the mass out as its own softmax does."""
+    first = torch.softmax(members[0][0].float(), -1)
+    total = first.clone()
+    for logits, names in members[1:]:
+        probs = torch.softmax(logits.float(), -1)
+        missing = [i for i, name in enumerate(labels) if name not in names]
+        full = torch.empty_like(first)
+        full[..., [list(labels).index(n) for n in names]] = probs * (
+            1.0 - first[..., missing].sum(-1, keepdim=True))
+        full[..., missing] = first[..., missing]
+        total = total + full
+    return torch.log((total / len(members)).clamp_min(1e-12))
 
 
 def distillation_loss(student: Mapping[str, torch.Tensor], teacher: Mapping[str, torch.Tensor],

@@ -316,13 +316,13 @@ def train(args: TaggerTrainingConfig) -> Path:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
     if args.teacher:
-        from .distill import (distillation_loss, load_teacher, parse_head_teachers, reference_loss_at,
-                              trusted_positions)
+        from .distill import (distillation_loss, head_teacher_logits, load_head_teachers, load_teacher,
+                              parse_head_teachers, reference_loss_at, trusted_positions)
 
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
-        head_teachers = [(load_teacher(folder, tagger, args.device, heads, "--head-teacher"), heads)
-                         for folder, heads in parse_head_teachers(args.head_teacher, sorted(distilled)).items()]
+        head_mix = parse_head_teachers(args.head_teacher, sorted(distilled))
+        head_models = load_head_teachers(head_mix, tagger, args.device)
         trusted = {h: ids for h, ids in parse_trusted(args.distill_trust, model.labels).items() if h in distilled}
     model.train()
     if args.freeze_embeddings:
@@ -409,8 +409,7 @@ def train(args: TaggerTrainingConfig) -> Path:
         else:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
-                for other, heads in head_teachers:
-                    soft.update({h: v for h, v in other(input_ids, mask).items() if h in heads})
+                soft.update(head_teacher_logits(head_models, head_mix, model.labels, input_ids, mask))
             loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
             skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,

@@ -237,13 +237,60 @@ def test_head_teacher_gives_one_head_its_own_teacher(tiny_model_path, shard_dir,
     assert _head_kl(batch, teacher, out / "best", "itn") > 0.5 * _head_kl(batch, teacher, student, "itn")
     assert _head_kl(batch, teacher, out / "best", "punct") < 0.5 * _head_kl(batch, teacher, student, "punct")
     bad = {"its punct labels differ": f"punct={other}", "not a distilled head": f"disfl={other}",
-           "HEAD=FOLDER": "itn", "two teachers": f"itn={other},itn={teacher}"}
+           "HEAD=FOLDER": "itn", r"got 'itn=.*\+'": f"itn={other}+", "two teachers": f"itn={other},itn={teacher}"}
     for message, spec in bad.items():
         with pytest.raises(SystemExit, match=message):
             cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_heads="itn,punct",
                           head_teacher=spec))
     with pytest.raises(SystemExit, match="needs --teacher"):
         cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, head_teacher=f"itn={other}"))
+
+
+def test_mixed_head_logits_average_the_members_probabilities():
+    """A later member without a label (HYPHEN) takes the first member's probability for it and shares the rest of
+    the mass out in its own proportions; labels may come in another order."""
+    import torch
+
+    from spacy_u2tf.training.distill import mixed_head_logits
+
+    labels = ("O", "COMMA", "PERIOD", "HYPHEN")
+    first = torch.log(torch.tensor([[0.4, 0.3, 0.2, 0.1]]))
+    second = torch.log(torch.tensor([[0.5, 0.25, 0.25]]))
+    mixed = mixed_head_logits([(first, labels), (second, ("O", "PERIOD", "COMMA"))], labels).exp()
+    assert torch.allclose(mixed, torch.tensor([[0.425, 0.2625, 0.2125, 0.1]]), atol=1e-6)
+    assert torch.allclose(mixed_head_logits([(first, labels), (first, labels)], labels).exp(), first.exp())
+
+
+def test_head_teacher_mixture_teaches_the_mean_of_its_members(tiny_model_path, shard_dir, tmp_path):
+    """``--head-teacher punct=A+B``: the punctuation head moves toward the mean of A's and B's probabilities (B
+    lacking some of the labels); a mixture whose first member lacks labels is refused."""
+    import torch
+
+    from spacy_u2tf.core.tagger import DEFAULT_LABELS, Tagger
+    from spacy_u2tf.training.distill import distillation_loss, head_teacher_logits, parse_head_teachers
+
+    teacher = _tagger_folder(tiny_model_path, tmp_path / "teacher", seed=1)
+    other = _tagger_folder(tiny_model_path, tmp_path / "other", seed=3,
+                           labels={**DEFAULT_LABELS, "punct": ("O", "PERIOD")})
+    student = _tagger_folder(tiny_model_path, tmp_path / "student", seed=2)
+    spec = f"punct={teacher}+{other}"
+    out = tmp_path / "run"
+    assert cli.run(_args(shard_dir, out, student, steps=30, lr=0.01, teacher=student, distill=1.0,
+                         distill_heads="punct", head_teacher=spec, temperature=1.0)) == 0
+    ids, mask, targets, _ = _first_batch(shard_dir, student)
+    mix = parse_head_teachers(spec, ["punct"])
+    models = {f: Tagger.load(f).model for f in mix["punct"]}
+    with torch.no_grad():
+        soft = head_teacher_logits(models, mix, Tagger.load(student).labels, ids, mask)
+
+        def kl(folder):
+            return distillation_loss({"punct": Tagger.load(folder).model(ids, mask)["punct"]}, soft, targets, 1.0,
+                                     {"punct": 1.0}).item()
+
+        assert kl(out / "best") < 0.5 * kl(student)
+    with pytest.raises(SystemExit, match="its punct labels differ"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, teacher=teacher, distill_heads="punct",
+                      head_teacher=f"punct={other}+{teacher}"))
 
 
 def test_teacher_must_label_the_same_subwords_with_the_same_labels(tiny_model_path, shard_dir, tmp_path):
