@@ -5,6 +5,8 @@ The tagger runs once (with probabilities); each threshold of the grid is scored 
 plain argmax there; pass the printed ``chosen`` table to ``export_model(label_thresholds=...)``. Calibrate on
 dev sets other than the one you report (WikiText-2, QMSum validation, IWSLT dev2012), never on training data,
 whose probabilities are overconfident. ``combined`` scores all chosen thresholds together against the argmax.
+``punct:HYPHEN_NAMES`` (what a hyphen between two capitalized words needs) is scored on top of the model's own
+thresholds (its HYPHEN and case ones), against those alone; ``combined`` leaves it out.
 
     DEV=<folder with the dev sets>
     python benchmarks/calibrate_thresholds.py --data ~/.cache/u2tf/eval/wikitext2.300.own.examples.jsonl \
@@ -35,7 +37,7 @@ def main() -> None:
     from report_io import emit
 
     from spacy_u2tf import U2TF
-    from spacy_u2tf.core.labels import apply_label_thresholds
+    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, hold_name_joins
     from spacy_u2tf.evaluation.label_scores import label_scores
     from spacy_u2tf.evaluation.runner import load_examples
 
@@ -47,6 +49,20 @@ def main() -> None:
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     tagger = U2TF.from_pretrained(args.model, label_thresholds={}).tagger
+    own = U2TF.from_pretrained(args.model).label_thresholds  # the model's calibrated table, for HYPHEN_NAMES
+    own_punct = {k: v for k, v in own.get("punct", {}).items() if k != NAME_JOIN}
+
+    def relabel(p: Dict, head: str, label: str, threshold: float) -> List[str]:
+        """``p[head]`` with ``label`` at ``threshold`` (``None``: as the baseline of that label has it)."""
+        if label != NAME_JOIN:
+            return p[head] if threshold is None else apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head],
+                                                                          p[head], {label: threshold})
+        punct = apply_label_thresholds(p["punct_probs"], tagger.labels["punct"], p["punct"], own_punct)
+        if threshold is None:
+            return punct
+        case = apply_label_thresholds(p["case_probs"], tagger.labels["case"], p["case"], own.get("case", {}))
+        return hold_name_joins(punct, p["punct_probs"], tagger.labels["punct"], case, threshold, own_punct)
+
     files = {}
     try:
         names = report_names(args.data)
@@ -59,14 +75,13 @@ def main() -> None:
     chosen: Dict[str, Dict[str, float]] = {}
     for spec in args.label:
         head, label = spec.split(":")
-        key = f"{head}_f1_{label}" if head != "itn" else "itn_span_f1"
-        names = tagger.labels[head]
+        scored = "HYPHEN" if label == NAME_JOIN else label
+        key = f"{head}_f1_{scored}" if head != "itn" else "itn_span_f1"
         rows: List[Dict] = []
         for threshold in [None] + list(args.grid):
             row: Dict = {"threshold": threshold}
             for name, (examples, preds) in files.items():
-                adjusted = [dict(p, **{head: p[head] if threshold is None else apply_label_thresholds(
-                    p[f"{head}_probs"], names, p[head], {label: threshold})}) for p in preds]
+                adjusted = [dict(p, **{head: relabel(p, head, label, threshold)}) for p in preds]
                 scores = label_scores(examples, adjusted)
                 row[name] = {"p": scores.get(key.replace("_f1", "_p")), "r": scores.get(key.replace("_f1", "_r")),
                              "f1": scores[key]}
@@ -79,9 +94,10 @@ def main() -> None:
     result["chosen"] = chosen
     # Thresholds of one head act together (the likeliest label past its threshold wins): score them jointly.
     result["combined"] = {}
+    alone = {head: {k: v for k, v in table.items() if k != NAME_JOIN} for head, table in chosen.items()}
     for name, (examples, preds) in files.items():
         joint = [dict(p, **{head: apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head], p[head], table)
-                            for head, table in chosen.items()}) for p in preds]
+                            for head, table in alone.items() if table}) for p in preds]
         before, after = label_scores(examples, preds), label_scores(examples, joint)
         result["combined"][name] = {k: {"argmax": before[k], "chosen": after[k]} for k in sorted(after)
                                     if "_f1" in k}

@@ -12,8 +12,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, apply_label_thresholds, bio_spans, close_last_sentence,
-                     rejected_mixed_case)
+from .labels import (HEADS, MIXED_CLASS, NAME_JOIN, SENTENCE_END, apply_label_thresholds, bio_spans,
+                     close_last_sentence, hold_name_joins, rejected_mixed_case)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -136,7 +136,8 @@ class U2TF:
     words get their case and ``,.?`` predicted again, every other token is kept verbatim, see
     :mod:`.written_input`; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
     ``label_thresholds`` (``{head: {label: probability}}``: a label wins once the tagger gives it that
-    probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default),
+    probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default;
+    ``{"punct": {"HYPHEN_NAMES": p}}``: a hyphen between two words that both come out capitalized needs ``p``),
     ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
@@ -326,10 +327,16 @@ class U2TF:
             labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
         else:
             labels = self.tagger.predict(docs, batch_size=batch_size)
+        tables = {h: {k: v for k, v in t.items() if (h, k) != ("punct", NAME_JOIN)}
+                  for h, t in self.label_thresholds.items()}
+        name_join = self.label_thresholds.get("punct", {}).get(NAME_JOIN)
         for entry in labels:
-            for head, table in self.label_thresholds.items():
+            for head, table in tables.items():
                 entry[head] = apply_label_thresholds(entry[f"{head}_probs"], self.tagger.labels[head], entry[head],
                                                      table)
+            if name_join is not None and "case" in entry:
+                entry["punct"] = hold_name_joins(entry["punct"], entry["punct_probs"], self.tagger.labels["punct"],
+                                                 entry["case"], name_join, tables.get("punct", {}))
             entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 

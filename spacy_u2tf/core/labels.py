@@ -15,6 +15,9 @@ HEADS: Tuple[str, ...] = ("punct", "case", "itn")  # the tagger's label sets, on
 PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN")
 PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?", "HYPHEN": "-"}
 JOIN = "HYPHEN"
+# ``label_thresholds["punct"][NAME_JOIN]``: the HYPHEN probability a join needs between two words that both come out
+# capitalized (a name: "Du Fu", not "Du-Fu"), where the tagger's HYPHEN is far less often right than elsewhere.
+NAME_JOIN = "HYPHEN_NAMES"
 MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark and label != JOIN}
 SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
 
@@ -145,6 +148,29 @@ def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str
     listed_argmax = np.isin(np.asarray(out, dtype=object), list(thresholds))
     for i in np.flatnonzero(listed_argmax & ~hit):
         out[i] = names[fallback[i]]
+    return out
+
+
+def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
+                    case: Sequence[str], threshold: float, thresholds: Dict[str, float]) -> List[str]:
+    """``punct`` where a HYPHEN between two words whose case labels are not LOWER stands only if its probability
+    reaches ``threshold``; a word below it takes its likeliest other label under the head's ``thresholds``.
+    ``probs`` is words × punctuation labels in the order of ``names``."""
+    out = list(punct)
+    held = [i for i in range(len(out) - 1) if out[i] == JOIN and case[i] != "LOWER" and case[i + 1] != "LOWER"]
+    if not held:
+        return out
+    column = list(names).index(JOIN)
+    rows = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))[held].copy()
+    weak = rows[:, column] < threshold
+    if not weak.any():
+        return out
+    rows[:, column] = -1.0
+    others = {label: value for label, value in thresholds.items() if label != JOIN}
+    fallback = apply_label_thresholds(rows, names, [names[int(r.argmax())] for r in rows], others)
+    for i, is_weak, label in zip(held, weak, fallback):
+        if is_weak:
+            out[i] = label
     return out
 
 

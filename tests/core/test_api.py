@@ -546,6 +546,33 @@ def test_label_thresholds_turn_probable_mixed_words_mixed() -> None:
     assert U2TF(ProbStubTagger(), label_thresholds={"case": {"MIXED": 0.3}}).process(words).case[2] == "CAPITAL"
 
 
+def test_a_hyphen_between_names_needs_the_names_threshold() -> None:
+    """``{"punct": {"HYPHEN_NAMES": p}}``: "du fu" (both capitalized, HYPHEN 0.8) stays two words below ``p``;
+    "second hand" (lowercase) is joined at HYPHEN's own threshold either way."""
+    class Joining(ProbStubTagger):
+        def predict(self, docs, batch_size=64, return_probs=False):
+            out = super().predict(docs, batch_size, return_probs)
+            for words, entry in zip(docs, out):
+                for i, w in enumerate(words):
+                    if w in ("du", "fu"):
+                        entry["case"][i] = "CAPITAL"
+                        if return_probs:
+                            entry["case_probs"][i] = [0.0, 1.0, 0.0, 0.0]
+                    if w in ("du", "second"):
+                        entry["punct"][i] = "HYPHEN"
+                        if return_probs:
+                            entry["punct_probs"][i] = [0.2, 0.0, 0.0, 0.0, 0.8]
+            return out
+
+    text = "the poet du fu drove a second hand car"
+    held = U2TF(Joining(), label_thresholds={"punct": {"HYPHEN": 0.7, "HYPHEN_NAMES": 0.9}}).process(text)
+    assert "Du" in held.words and "Fu" in held.words and "second-hand" in held.words
+    assert held.punct[held.words.index("Du")] == "O"
+    for thresholds in ({"punct": {"HYPHEN": 0.7, "HYPHEN_NAMES": 0.75}}, {"punct": {"HYPHEN": 0.7}}, None):
+        joined = U2TF(Joining(), label_thresholds=thresholds).process(text)
+        assert "Du-Fu" in joined.words and "second-hand" in joined.words
+
+
 def test_rejected_mixed_case_word_falls_back_to_its_next_likeliest_case() -> None:
     """A MIXED word whose conversion the guards reject is written with the likeliest other case label."""
     class Garbling(StubConverter):

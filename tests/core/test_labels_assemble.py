@@ -4,7 +4,7 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, close_last_sentence,
-                                     rejected_mixed_case, split_hyphenated, split_trailing_punct)
+                                     hold_name_joins, rejected_mixed_case, split_hyphenated, split_trailing_punct)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -94,6 +94,23 @@ def test_rejected_mixed_case_takes_the_next_likeliest_label(probs, label: str) -
     names = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
     assert rejected_mixed_case(probs, names, {"MIXED": 0.25, "ACRONYM": 0.2}) == label
     assert rejected_mixed_case(probs, names, {}) in ("CAPITAL", "ACRONYM")
+
+
+def test_hold_name_joins_needs_its_threshold_between_capitalized_words_only() -> None:
+    """"du fu" (both capitalized) keeps its hyphen only at the names' threshold and otherwise takes the likeliest
+    other label under the head's thresholds; "well known" (lowercase) and "New York-based" (one side lowercase)
+    keep theirs."""
+    names = ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN")
+    punct = ["HYPHEN", "O", "HYPHEN", "O", "HYPHEN", "PERIOD"]
+    case = ["CAPITAL", "CAPITAL", "LOWER", "LOWER", "CAPITAL", "LOWER"]
+    probs = [[0.15, 0.1, 0.0, 0.0, 0.75], [1, 0, 0, 0, 0], [0.2, 0, 0, 0, 0.8], [1, 0, 0, 0, 0],
+             [0.2, 0, 0, 0, 0.8], [0, 0, 1, 0, 0]]
+    held = hold_name_joins(punct, probs, names, case, 0.9, {"COMMA": 0.1, "HYPHEN": 0.7})
+    assert held == ["COMMA", "O", "HYPHEN", "O", "HYPHEN", "PERIOD"]
+    assert hold_name_joins(punct, probs, names, case, 0.9, {"HYPHEN": 0.7})[0] == "O"
+    assert hold_name_joins(punct, probs, names, case, 0.7, {}) == punct
+    acronyms = ["ACRONYM", "MIXED", "LOWER", "LOWER", "CAPITAL", "LOWER"]
+    assert hold_name_joins(punct, probs, names, acronyms, 0.9, {})[0] == "O"
 
 
 @pytest.mark.parametrize("written,parts", [("well-known", ["well", "known"]), ("mother-in-law's", ["mother", "in", "law's"]),

@@ -83,6 +83,17 @@ def test_mixed_case_words_and_hyphenated_compounds(shipped_model, spoken: str, e
     assert shipped_model.format(spoken) == expected
 
 
+def test_no_hyphen_between_names_below_the_names_threshold(shipped_model) -> None:
+    """The shipped config's HYPHEN_NAMES keeps "Li Bai" two words; without it the tagger's HYPHEN joins them."""
+    from spacy_u2tf import U2TF
+
+    spoken = "li bai and du fu were friends"
+    assert shipped_model.format(spoken).startswith("Li Bai ")
+    punct = {k: v for k, v in shipped_model.label_thresholds["punct"].items() if k != "HYPHEN_NAMES"}
+    plain = U2TF.from_pretrained(dtype="fp32", label_thresholds={**shipped_model.label_thresholds, "punct": punct})
+    assert plain.format(spoken).startswith("Li-Bai ")
+
+
 @pytest.mark.parametrize("spoken,expected", [
     ("that makes a total of six hundred and sixty us dollars",
      ("That makes a total of $660.", "That makes a total of 660 US dollars.")),
