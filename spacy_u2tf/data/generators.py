@@ -51,7 +51,8 @@ def _digits(rng: random.Random, n: int, first_nonzero: bool = True) -> str:
     return (str(rng.randint(1, 9)) + s[1:]) if first_nonzero else s
 
 
-def _ordinal_suffix(n: int) -> str:
+def ordinal_suffix(n: int) -> str:
+    """The suffix of ``n`` written as an ordinal: "st", "nd", "rd" or "th" (11th-13th, 111th)."""
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
@@ -166,7 +167,7 @@ def _date(rng: random.Random, house: bool = False) -> str:
     mo, d, y = rng.randint(1, 12), rng.randint(1, 28), rng.randint(1900, 2030)
     month = MONTHS[mo - 1]
     abbr = month[:3] + "." if month not in ("May", "June", "July") else month
-    suf = _ordinal_suffix(d)
+    suf = ordinal_suffix(d)
     if house:  # see house_style: "March 15", "March 15, 2024", "15 March 2024"; numeric dates are not spoken
         return rng.choice([f"{month} {d}", f"{month} {d}, {y}", f"{month} {y}", f"{d} {month}", f"{d} {month} {y}"])
     return rng.choice([
@@ -188,7 +189,7 @@ def _address(rng: random.Random, house: bool = False) -> str:
         words.append(rng.choice(_DIRECTIONS[:4] if house else _DIRECTIONS))
     if rng.random() < 0.15:
         n = rng.randint(1, 99)
-        words.append(f"{n}{_ordinal_suffix(n)}")
+        words.append(f"{n}{ordinal_suffix(n)}")
     else:
         words += [rng.choice(_STREETS) for _ in range(1 if rng.random() < 0.8 else 2)]
     words.append(rng.choice(_STREET_TYPES) if house or rng.random() < 0.75 else rng.choice(_STREET_ABBR))
@@ -265,7 +266,7 @@ GENERATORS: Dict[str, Callable[[random.Random, bool], str]] = {
     "percent": _percent,
     "measure": _measure,
     "date": _date,
-    "ordinal": lambda r, house=False: (lambda n: f"{n}{_ordinal_suffix(n)}")(r.choice([r.randint(1, 31), r.randint(1, 200),
+    "ordinal": lambda r, house=False: (lambda n: f"{n}{ordinal_suffix(n)}")(r.choice([r.randint(1, 31), r.randint(1, 200),
                                                                           r.randint(1, 2000)])),
     "fraction": _fraction,
     "year": _year,

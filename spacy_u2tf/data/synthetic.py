@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Dict, Iterator, List, Tuple
 
-from .generators import generate_entity
+from .generators import generate_entity, ordinal_suffix
 
 # (class, templates): "{x}" is the entity. Written as people write a transcript of a call or a meeting.
 TEMPLATES: Dict[str, Tuple[str, ...]] = {
@@ -43,7 +43,23 @@ TEMPLATES: Dict[str, Tuple[str, ...]] = {
     "time": ("Can we meet at {x}?", "The train leaves at {x}.", "I'll call you back at {x}.",
              "The meeting starts at {x}."),
     "date": ("The deadline is {x}.", "I was born on {x}.", "We moved here on {x}.", "Is it due on {x}?"),
+    # an ordinal in the name of a unit or a street, which encyclopedic text writes in digits ("2nd Infantry
+    # Division"), unlike "the second time" or the names that are words ("First Amendment")
+    "unit": ("The {x} Infantry Division crossed the river at dawn.", "He served with the {x} Battalion in Korea.",
+             "The {x} Regiment was formed after the war.", "Troops of the {x} Army held the ridge.",
+             "The {x} Armored Brigade moved north.", "She commanded the {x} Fighter Squadron.",
+             "The {x} Fleet sailed south in the spring.", "Our office is on {x} Street.",
+             "Take the bus to {x} Avenue.", "The {x} Marine Regiment landed on the island."),
+    # "etc." inside a sentence and "and/or", which real text mostly has at a sentence end or not at all
+    "listing": ("We need pens, paper, {x} for the meeting.", "Bring your passport, tickets, {x} to the front desk.",
+                "Apples, oranges, {x} are on sale this week.", "They sell shoes, bags, {x} at the new store.",
+                "Forms, receipts, {x} go in the blue folder.", "Chairs, tables, {x} were moved to the hall."),
+    "either": ("You can pay by cash {x} card.", "Students {x} parents may attend.",
+               "Please call {x} email us before Friday.", "Bring a laptop {x} a tablet.",
+               "The fee covers travel {x} lodging."),
 }
+# Groups whose entity is one fixed written form.
+FIXED_ENTITIES: Dict[str, str] = {"listing": "etc.", "either": "and/or"}
 FILLERS: Tuple[str, ...] = (
     "Sure.", "OK, thanks.", "Let me check.", "That's great, thank you so much.", "Is there anything else?",
     "Yes, that's right.", "No, I don't think so.", "Hold on a second.", "Perfect, I'll do that today.",
@@ -54,7 +70,8 @@ FILLERS: Tuple[str, ...] = (
 )
 # Emails and web addresses are the rarest in real text and the easiest to miss: drawn most often.
 GROUP_WEIGHTS: Dict[str, float] = {"email": 3, "url": 3, "telephone": 2, "address": 2, "card": 1, "zip": 1,
-                                   "money": 0.5, "time": 0.5, "date": 0.5}
+                                   "money": 0.5, "time": 0.5, "date": 0.5, "unit": 1, "listing": 0.5,
+                                   "either": 0.5}
 
 
 def _electronic(rng: random.Random, email: bool) -> str:
@@ -68,6 +85,11 @@ def template_entity(group: str, rng: random.Random) -> str:
     """A random written entity for a template group of :data:`TEMPLATES` (emails and web addresses apart)."""
     if group in ("email", "url"):
         return _electronic(rng, email=group == "email")
+    if group in FIXED_ENTITIES:
+        return FIXED_ENTITIES[group]
+    if group == "unit":
+        n = rng.choice(range(1, 10)) if rng.random() < 0.6 else rng.randint(10, 120)
+        return f"{n}{ordinal_suffix(n)}"
     return generate_entity(group, rng)
 
 
