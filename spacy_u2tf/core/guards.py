@@ -414,10 +414,28 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     missing = dropped_word(spoken_span, text)
     if missing is not None:
         return f"dropped word: {missing}"
-    return unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text) or _number_check(spoken_span, text)
+    return (unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text)
+            or ordinal_dropped(spoken_span, text) or _number_check(spoken_span, text))
 
 
 _HALF_NUMBER_WORDS = (set(_UNITS) - {"oh", "o"}) | set(_TENS) | {"hundred"}
+_STREET_WORDS = frozenset("street avenue road boulevard drive lane place court terrace parkway st ave rd blvd".split())
+_NUMBER_BEFORE_WORD = re.compile(r"(\d+)(st|nd|rd|th)?\.?[\s-]*([A-Za-z]+)")
+
+
+def ordinal_dropped(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"ordinal dropped: 42 Street"`` when a number said as an ordinal right before a street word ("forty second
+    street") is written without its ordinal ending ("42 Street", "42-Street" or "42Street", not "42nd Street"), or
+    in digits none of which is an ordinal ("41 F Street"), else ``None``."""
+    said = [w.lower() for w in spoken_span]
+    if not any(_ordinal_base(w) != w and nxt in _STREET_WORDS for w, nxt in zip(said, said[1:])):
+        return None
+    for match in _NUMBER_BEFORE_WORD.finditer(written):
+        if match.group(3).lower() in _STREET_WORDS and not match.group(2):
+            return f"ordinal dropped: {match.group(0)}"
+    if re.search(r"\d", written) and not re.search(r"\d(st|nd|rd|th)\b", written):  # "41 F Street"
+        return f"ordinal dropped: {written}"
+    return None
 
 
 def number_words_beside_digits(written: str) -> Optional[str]:

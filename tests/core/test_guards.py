@@ -28,6 +28,11 @@ OK = [
     ("twenty seven to thirty dollars", "$27-$30"),
     ("the fifteenth of march", "March 15"),
     ("et cetera", "etc."),
+    # an ordinal said before a street word keeps its ending; a house number beside it need not have one
+    ("forty second street", "42nd Street"),
+    ("seven eighty six west forty second street", "786 West 42nd Street"),
+    ("fifth avenue", "Fifth Avenue"),
+    ("forty two street", "42 Street"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -35,6 +40,11 @@ BAD = [
     ("four oh eight nine seven one", "40897", "number changed"),
     ("twelve", "", "empty"),
     ("one", "1" * 60, "too long"),
+    ("forty second street", "42 Street", "ordinal dropped"),
+    ("fifth road", "5-Road", "ordinal dropped"),
+    ("one hundred eleventh avenue", "111Avenue", "ordinal dropped"),
+    ("forty first street", "41 F Street", "ordinal dropped"),
+    ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
 ]
 
 

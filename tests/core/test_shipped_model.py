@@ -101,6 +101,7 @@ def test_no_hyphen_between_names_below_the_names_threshold(shipped_model) -> Non
     ("the meeting is on the twenty third of july at ten a m in room four oh four",
      ("The meeting is on 23 July at 10 am in room 404.",)),
     ("take exit four oh four and call extension four oh four", ("Take exit 404 and call extension 404.",)),
+    ("we live on forty second street", ("We live on 42nd Street.",)),
     ("he is a middle aged man who runs a non profit", ("He is a middle-aged man who runs a non-profit.",)),
 ])
 def test_number_phrases_currencies_and_compounds(shipped_model, spoken: str, expected: tuple) -> None:
