@@ -426,15 +426,17 @@ _NUMBER_BEFORE_WORD = re.compile(r"(\d+)(st|nd|rd|th)?\.?[\s-]*([A-Za-z]+)")
 def ordinal_dropped(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"ordinal dropped: 42 Street"`` when a number said as an ordinal right before a street word ("forty second
     street") is written without its ordinal ending ("42 Street", "42-Street" or "42Street", not "42nd Street"), or
-    in digits none of which is an ordinal ("41 F Street"), else ``None``."""
+    in digits none of which is an ordinal, with no ordinal word either ("41 F Street", not "123 Third Street"), else
+    ``None``."""
     said = [w.lower() for w in spoken_span]
     if not any(_ordinal_base(w) != w and nxt in _STREET_WORDS for w, nxt in zip(said, said[1:])):
         return None
     for match in _NUMBER_BEFORE_WORD.finditer(written):
         if match.group(3).lower() in _STREET_WORDS and not match.group(2):
             return f"ordinal dropped: {match.group(0)}"
-    if re.search(r"\d", written) and not re.search(r"\d(st|nd|rd|th)\b", written):  # "41 F Street"
-        return f"ordinal dropped: {written}"
+    kept_as_word = any(_ordinal_base(w.lower()) != w.lower() for w in word_runs(written))  # "123 Third Street"
+    if re.search(r"\d", written) and not re.search(r"\d(st|nd|rd|th)\b", written) and not kept_as_word:
+        return f"ordinal dropped: {written}"  # "41 F Street"
     return None
 
 

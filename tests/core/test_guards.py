@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.guards import check_span, spoken_digits
+from spacy_u2tf.core.guards import check_span, ordinal_dropped, spoken_digits
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -51,6 +51,13 @@ BAD = [
 @pytest.mark.parametrize("spoken,written", OK)
 def test_accepts_faithful_conversions(spoken: str, written: str) -> None:
     assert check_span(spoken.split(), written) is None
+
+
+def test_an_ordinal_kept_as_a_word_is_not_dropped() -> None:
+    """The street's ordinal may stay a word beside a house number in digits; it may not vanish."""
+    assert ordinal_dropped("one twenty three third street".split(), "123 Third Street") is None
+    assert ordinal_dropped("one twenty three third street".split(), "123 3 Street") is not None
+    assert ordinal_dropped("one twenty three main street".split(), "123 Main Street") is None
 
 
 @pytest.mark.parametrize("spoken,written,reason", BAD)
