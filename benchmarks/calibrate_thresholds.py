@@ -48,8 +48,9 @@ def main() -> None:
     ap.add_argument("--grid", type=float, nargs="+", default=list(GRID))
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
-    tagger = U2TF.from_pretrained(args.model, label_thresholds={}).tagger
-    own = U2TF.from_pretrained(args.model).label_thresholds  # the model's calibrated table, for HYPHEN_NAMES
+    model = U2TF.from_pretrained(args.model)
+    tagger = model.tagger  # its predict gives argmax labels: each threshold is scored against them
+    own = model.label_thresholds  # the model's calibrated table, for HYPHEN_NAMES
     own_punct = {k: v for k, v in own.get("punct", {}).items() if k != NAME_JOIN}
 
     def relabel(p: Dict, head: str, label: str, threshold: float) -> List[str]:

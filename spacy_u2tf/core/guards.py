@@ -512,8 +512,9 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
     "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
     keep their own fallback; an alternative that only re-cases or re-marks the spoken words ("MIss", "us-"), or
-    writes a word of mixed case ("JianGsu"; also "kHz", which a rescue may pass up), is passed over; so is a span whose output was too long, and an
-    alternative is at most 8 characters longer than the rejected output. ``alternatives`` counts the spans saved so.
+    writes a word of mixed case ("JianGsu"; also "kHz", which a rescue may pass up), is passed over; so is a span
+    whose output was too long, and an alternative is at most 8 characters longer than the rejected output.
+    ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
     outputs = list(converter.convert(inputs))

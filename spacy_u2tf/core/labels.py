@@ -151,6 +151,16 @@ def apply_label_thresholds(probs: Sequence[Sequence[float]], names: Sequence[str
     return out
 
 
+def likeliest_without(probs: Sequence[Sequence[float]], names: Sequence[str], label: str,
+                      thresholds: Dict[str, float]) -> List[str]:
+    """Each row's likeliest label other than ``label`` under ``thresholds`` (:func:`apply_label_thresholds`):
+    what a word gets when its ``label`` is taken back. ``probs`` is rows × labels in the order of ``names``."""
+    rows = np.asarray(probs, dtype=np.float64).reshape(-1, len(names)).copy()
+    rows[:, list(names).index(label)] = -1.0
+    others = {name: value for name, value in thresholds.items() if name != label}
+    return apply_label_thresholds(rows, names, [names[int(r.argmax())] for r in rows], others)
+
+
 def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
                     case: Sequence[str], threshold: float, thresholds: Dict[str, float]) -> List[str]:
     """``punct`` where a HYPHEN between two words whose case labels are not LOWER stands only if its probability
@@ -160,16 +170,10 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     held = [i for i in range(len(out) - 1) if out[i] == JOIN and case[i] != "LOWER" and case[i + 1] != "LOWER"]
     if not held:
         return out
-    column = list(names).index(JOIN)
-    rows = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))[held].copy()
-    weak = rows[:, column] < threshold
-    if not weak.any():
-        return out
-    rows[:, column] = -1.0
-    others = {label: value for label, value in thresholds.items() if label != JOIN}
-    fallback = apply_label_thresholds(rows, names, [names[int(r.argmax())] for r in rows], others)
-    for i, is_weak, label in zip(held, weak, fallback):
-        if is_weak:
+    table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
+    weak = [i for i in held if table[i, list(names).index(JOIN)] < threshold]
+    if weak:
+        for i, label in zip(weak, likeliest_without(table[weak], names, JOIN, thresholds)):
             out[i] = label
     return out
 
@@ -178,8 +182,5 @@ def rejected_mixed_case(probs: Sequence[float], names: Sequence[str], thresholds
     """The case label for a word tagged MIXED whose mixed-case form was rejected: the likeliest other label under the
     same thresholds (``probs`` is the word's case probabilities in the order of ``names``), but never LOWER, since
     the tagger took the word for a name ("ceo" → "CEO" where ACRONYM is likely enough, else "Ceo")."""
-    row = np.asarray(probs, dtype=np.float64).reshape(1, len(names)).copy()
-    row[0, list(names).index("MIXED")] = -1.0
-    others = {label: value for label, value in thresholds.items() if label != "MIXED"}
-    label = apply_label_thresholds(row, names, [names[int(row[0].argmax())]], others)[0]
+    label = likeliest_without([probs], names, "MIXED", thresholds)[0]
     return "CAPITAL" if label in ("LOWER", "MIXED") else label
