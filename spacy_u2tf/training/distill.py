@@ -59,28 +59,32 @@ def parse_head_teachers(spec: str, distilled: Sequence[str]) -> Dict[str, List[P
     return out
 
 
-def load_head_teachers(mix: Mapping[str, Sequence[Path]], student: Tagger,
-                       device: str) -> Dict[Path, torch.nn.Module]:
+def load_head_teachers(mix: Mapping[str, Sequence[Path]], student: Tagger, device: str,
+                       loaded: Optional[Mapping[Path, torch.nn.Module]] = None) -> Dict[Path, torch.nn.Module]:
     """Each folder of :func:`parse_head_teachers`'s mixtures loaded once, checked for the heads it teaches: the
-    first member of a mixture has the student's labels, a later one may lack some."""
+    first member of a mixture has the student's labels, a later one may lack some. A folder in ``loaded`` (the
+    ``--teacher``, checked for every head already) is taken from there."""
     heads: Dict[Path, List[str]] = {}
     partial: Dict[Path, List[str]] = {}
+    loaded = loaded or {}
     for head, folders in mix.items():
         for k, folder in enumerate(folders):
             heads.setdefault(folder, []).append(head)
             if k and folder != folders[0]:
                 partial.setdefault(folder, []).append(head)
-    return {folder: load_teacher(folder, student, device, hs, "--head-teacher", partial.get(folder, ()))
+    return {folder: loaded[folder] if folder in loaded else
+            load_teacher(folder, student, device, hs, "--head-teacher", partial.get(folder, ()))
             for folder, hs in heads.items()}
 
 
 def head_teacher_logits(models: Mapping[Path, torch.nn.Module], mix: Mapping[str, Sequence[Path]],
-                        labels: Mapping[str, Sequence[str]], input_ids: torch.Tensor,
-                        mask: torch.Tensor) -> Dict[str, torch.Tensor]:
-    """The soft labels of the heads with teachers of their own: one forward pass per folder; a single teacher's
-    logits as they are, a mixture's through :func:`mixed_head_logits`."""
-    used = {f for folders in mix.values() for f in folders}
-    outputs = {f: m(input_ids, mask) for f, m in models.items() if f in used}
+                        labels: Mapping[str, Sequence[str]], input_ids: torch.Tensor, mask: torch.Tensor,
+                        known: Optional[Mapping[Path, Mapping[str, torch.Tensor]]] = None) -> Dict[str, torch.Tensor]:
+    """The soft labels of the heads with teachers of their own: one forward pass per folder (none for a folder
+    whose outputs on this batch are in ``known``: the ``--teacher``'s); a single teacher's logits as they are, a
+    mixture's through :func:`mixed_head_logits`."""
+    known = known or {}
+    outputs = {f: known[f] if f in known else m(input_ids, mask) for f, m in models.items()}
     out: Dict[str, torch.Tensor] = {}
     for head, folders in mix.items():
         if len(folders) == 1:

@@ -322,7 +322,7 @@ def train(args: TaggerTrainingConfig) -> Path:
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
         head_mix = parse_head_teachers(args.head_teacher, sorted(distilled))
-        head_models = load_head_teachers(head_mix, tagger, args.device)
+        head_models = load_head_teachers(head_mix, tagger, args.device, loaded={Path(args.teacher): teacher})
         trusted = {h: ids for h, ids in parse_trusted(args.distill_trust, model.labels).items() if h in distilled}
     model.train()
     if args.freeze_embeddings:
@@ -409,7 +409,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         else:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
-                soft.update(head_teacher_logits(head_models, head_mix, model.labels, input_ids, mask))
+                soft.update(head_teacher_logits(head_models, head_mix, model.labels, input_ids, mask,
+                                                known={Path(args.teacher): soft}))
             loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
             skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,

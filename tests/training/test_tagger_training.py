@@ -261,6 +261,30 @@ def test_mixed_head_logits_average_the_members_probabilities():
     assert torch.allclose(mixed_head_logits([(first, labels), (first, labels)], labels).exp(), first.exp())
 
 
+def test_the_teacher_in_a_mixture_is_neither_loaded_nor_run_again(tmp_path):
+    """A mixture member that is also ``--teacher`` comes from the loaded teacher and its outputs on the batch."""
+    from pathlib import Path
+
+    import torch
+
+    from spacy_u2tf.training.distill import head_teacher_logits, load_head_teachers
+
+    class Unrunnable(torch.nn.Module):
+        labels = {"punct": ("O", "PERIOD")}
+
+        def forward(self, *_):
+            raise AssertionError("run again")
+
+    teacher = Unrunnable()
+    folder = tmp_path / "not-a-tagger"  # loading it would fail
+    mix = {"punct": [folder]}
+    models = load_head_teachers(mix, student=None, device="cpu", loaded={folder: teacher})
+    assert models == {folder: teacher}
+    known = {"punct": torch.tensor([[[0.0, 1.0]]])}
+    out = head_teacher_logits(models, mix, {"punct": ("O", "PERIOD")}, None, None, known={Path(folder): known})
+    assert out["punct"] is known["punct"]
+
+
 def test_head_teacher_mixture_teaches_the_mean_of_its_members(tiny_model_path, shard_dir, tmp_path):
     """``--head-teacher punct=A+B``: the punctuation head moves toward the mean of A's and B's probabilities (B
     lacking some of the labels); a mixture whose first member lacks labels is refused."""
