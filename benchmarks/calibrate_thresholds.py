@@ -6,7 +6,8 @@ plain argmax there; pass the printed ``chosen`` table to ``export_model(label_th
 dev sets other than the one you report (WikiText-2, QMSum validation, IWSLT dev2012), never on training data,
 whose probabilities are overconfident. ``combined`` scores all chosen thresholds together against the argmax.
 ``punct:HYPHEN_NAMES`` (what a hyphen between two capitalized words needs) is scored on top of the model's own
-thresholds (its HYPHEN and case ones), against those alone; ``combined`` leaves it out.
+thresholds (its HYPHEN and case ones), against those alone; ``combined`` leaves it out. With ``--on-own`` every
+label is scored that way: within the model's table, e.g. HYPHEN with HYPHEN_NAMES in force.
 
     DEV=<folder with the dev sets>
     python benchmarks/calibrate_thresholds.py --data ~/.cache/u2tf/eval/wikitext2.300.own.examples.jsonl \
@@ -19,7 +20,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence
 
 GRID = (0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 
@@ -33,11 +34,37 @@ def report_names(paths: Sequence[Path]) -> List[str]:
     return names
 
 
+def relabel(p: Dict, labels: Mapping[str, Sequence[str]], own: Mapping[str, Mapping[str, float]], head: str,
+            label: str, threshold: Optional[float], on_own: bool = False,
+            words: Optional[Sequence[str]] = None) -> List[str]:
+    """The labels of ``head`` in one prediction ``p`` (argmax labels and ``{head}_probs``; its spoken ``words``
+    for the names' rule) with ``label`` at ``threshold``; ``None`` gives the baseline that ``threshold`` is scored
+    against: the argmax, or with ``on_own`` or for ``HYPHEN_NAMES``, the model's own table ``own``."""
+    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, hold_name_joins
+
+    own_punct = {k: v for k, v in own.get("punct", {}).items() if k != NAME_JOIN}
+    names_rule = own.get("punct", {}).get(NAME_JOIN)
+    if label != NAME_JOIN and not on_own:
+        return p[head] if threshold is None else apply_label_thresholds(p[f"{head}_probs"], labels[head], p[head],
+                                                                      {label: threshold})
+    if label == NAME_JOIN:
+        table, names_rule = own_punct, threshold
+    else:
+        table = {k: v for k, v in own.get(head, {}).items() if k != NAME_JOIN}
+        if threshold is not None:
+            table[label] = threshold
+    out = apply_label_thresholds(p[f"{head}_probs"], labels[head], p[head], table)
+    if head != "punct" or names_rule is None:
+        return out
+    case = apply_label_thresholds(p["case_probs"], labels["case"], p["case"], own.get("case", {}))
+    return hold_name_joins(out, p["punct_probs"], labels["punct"], case, names_rule, table, words)
+
+
 def main() -> None:
     from report_io import emit
 
     from spacy_u2tf import U2TF
-    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, hold_name_joins
+    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds
     from spacy_u2tf.evaluation.label_scores import label_scores
     from spacy_u2tf.evaluation.runner import load_examples
 
@@ -46,23 +73,14 @@ def main() -> None:
     ap.add_argument("--model", default=None, help="model folder (default: the shipped model)")
     ap.add_argument("--label", action="append", required=True, help="HEAD:LABEL, e.g. case:MIXED")
     ap.add_argument("--grid", type=float, nargs="+", default=list(GRID))
+    ap.add_argument("--on-own", action="store_true",
+                    help="score each threshold within the model's own table (its other thresholds of the head and, "
+                         "for punctuation, HYPHEN_NAMES), against that table alone rather than the argmax")
     ap.add_argument("--json", type=Path, default=None)
     args = ap.parse_args()
     model = U2TF.from_pretrained(args.model)
     tagger = model.tagger  # its predict gives argmax labels: each threshold is scored against them
-    own = model.label_thresholds  # the model's calibrated table, for HYPHEN_NAMES
-    own_punct = {k: v for k, v in own.get("punct", {}).items() if k != NAME_JOIN}
-
-    def relabel(p: Dict, head: str, label: str, threshold: float) -> List[str]:
-        """``p[head]`` with ``label`` at ``threshold`` (``None``: as the baseline of that label has it)."""
-        if label != NAME_JOIN:
-            return p[head] if threshold is None else apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head],
-                                                                          p[head], {label: threshold})
-        punct = apply_label_thresholds(p["punct_probs"], tagger.labels["punct"], p["punct"], own_punct)
-        if threshold is None:
-            return punct
-        case = apply_label_thresholds(p["case_probs"], tagger.labels["case"], p["case"], own.get("case", {}))
-        return hold_name_joins(punct, p["punct_probs"], tagger.labels["punct"], case, threshold, own_punct)
+    own = model.label_thresholds  # the model's calibrated table, for HYPHEN_NAMES and --on-own
 
     files = {}
     try:
@@ -82,7 +100,8 @@ def main() -> None:
         for threshold in [None] + list(args.grid):
             row: Dict = {"threshold": threshold}
             for name, (examples, preds) in files.items():
-                adjusted = [dict(p, **{head: relabel(p, head, label, threshold)}) for p in preds]
+                adjusted = [dict(p, **{head: relabel(p, tagger.labels, own, head, label, threshold, args.on_own,
+                                                     ex.spoken)}) for ex, p in zip(examples, preds)]
                 scores = label_scores(examples, adjusted)
                 row[name] = {"p": scores.get(key.replace("_f1", "_p")), "r": scores.get(key.replace("_f1", "_r")),
                              "f1": scores[key]}

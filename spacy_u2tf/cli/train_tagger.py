@@ -32,6 +32,10 @@ OPTIONS = {  # flag: help; type and default come from TaggerTrainingConfig
                       "only that head's labels, and the student's vocabulary); 'punct=a+b': the mean of several "
                       "teachers' probabilities, of which the first has all the head's labels and a later one may "
                       "lack some",
+    "--mixture-windows": "with a --head-teacher mixture: 'all' windows learn the mixture, or only the 'fluent' "
+                         "ones (no word labelled FILLER or REPARANDUM), where the other windows learn the mixture's "
+                         "first member alone (a member that never saw disfluent text teaches only text like its "
+                         "own)",
     "--temperature": "with --teacher: softmax temperature of the soft labels",
     "--weights": "source weights, e.g. 'sgd=3,qmsum=3,gutenberg=0.5' (default: 1 for every source)",
     "--loss-weights": "e.g. 'punct=1,case=1,itn=1' (default equal)",

@@ -137,7 +137,8 @@ class U2TF:
     :mod:`.written_input`; ``"passthrough"``: returned as it is; ``"ignore"``: treated as spoken),
     ``label_thresholds`` (``{head: {label: probability}}``: a label wins once the tagger gives it that
     probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default;
-    ``{"punct": {"HYPHEN_NAMES": p}}``: a hyphen between two words that both come out capitalized needs ``p``),
+    ``{"punct": {"HYPHEN_NAMES": p}}``: a hyphen before a word that comes out capitalized needs ``p`` after a
+    capitalized word or a lowercase one other than a prefix, see :func:`.labels.hold_name_joins`),
     ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
@@ -330,13 +331,13 @@ class U2TF:
         tables = {h: {k: v for k, v in t.items() if (h, k) != ("punct", NAME_JOIN)}
                   for h, t in self.label_thresholds.items()}
         name_join = self.label_thresholds.get("punct", {}).get(NAME_JOIN)
-        for entry in labels:
+        for words, entry in zip(docs, labels):
             for head, table in tables.items():
                 entry[head] = apply_label_thresholds(entry[f"{head}_probs"], self.tagger.labels[head], entry[head],
                                                      table)
             if name_join is not None and "case" in entry:
                 entry["punct"] = hold_name_joins(entry["punct"], entry["punct_probs"], self.tagger.labels["punct"],
-                                                 entry["case"], name_join, tables.get("punct", {}))
+                                                 entry["case"], name_join, tables.get("punct", {}), words)
             entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 

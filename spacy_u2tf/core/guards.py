@@ -134,6 +134,8 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
             flush()
             repeat = 2 if w == "double" else 3
             continue
+        if repeat > 1 and w not in _UNITS:  # "triple twenty five" is a word and 25, not 2 and 555
+            repeat = 1
         if w in _UNITS and (w not in ("oh", "o") or current is not None or out or last_kind or repeat > 1):
             value = _UNITS[w]
             if repeat > 1:
@@ -186,10 +188,15 @@ def _licensed_words(spoken: Sequence[str]) -> set:
     allowed = {w.lower().strip("'") for w in spoken} | _LICENSED | _MONTHS
     allowed |= {w.lower()[:-2] for w in spoken if w.endswith("'s")}
     allowed |= {run for w in spoken for run in word_runs(w.lower())}  # "o'keefe" licenses "o" and "keefe"
+    allowed |= {short for short in _NUMBER_SIGNS if _ABBREVIATION_OF[short] in allowed}  # "number two" → "No. 2"
     letters = [w for w in spoken if len(w) == 1 or (len(w) == 3 and w.endswith("'s"))]
     if letters:
         allowed.add("".join(w[0] for w in letters).lower())
     return allowed
+
+
+# Abbreviations of "number(s)" (from Latin "numero"), licensed by their spoken word though its letters differ.
+_NUMBER_SIGNS = ("no", "nos")
 
 
 # Spoken words that a written form may leave out or turn into a symbol or a digit's neighbour: number glue, currency
@@ -303,7 +310,7 @@ _ABBREVIATION_OF = {"mr": "mister", "mrs": "missus misses", "ms": "miz miss", "d
                     "ft": "fort feet foot", "gen": "general", "gov": "governor government", "sen": "senator",
                     "rep": "representative", "lt": "lieutenant", "col": "colonel", "capt": "captain",
                     "sgt": "sergeant", "co": "company county", "inc": "incorporated", "ltd": "limited",
-                    "corp": "corporation"}
+                    "corp": "corporation", "no": "number", "nos": "numbers"}
 
 
 def _abbreviates(short: str, word: str) -> bool:
@@ -484,6 +491,15 @@ def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
             return f"number dropped: {'/'.join(sorted(flat))} → {digits}"
         if all(g.lstrip("0") in said or any(g.lstrip("0") in x for x in said) for g in _digit_groups(text)):
             return None
+    first_digit = next((i for i, ch in enumerate(lower) if _digit_value(ch) is not None), len(lower))
+    before_digits = lower[:first_digit]
+    counts = 0  # a count kept as a word before a number in digits: "three triple twenty five" → "three triple 25"
+    while (counts < len(spoken) and spoken_digits([spoken[counts]])
+           and re.search(rf"(?<![\w-]){re.escape(spoken[counts].lower())}(?![\w-])", before_digits)):
+        counts += 1
+    if counts and variants & {"".join(spoken_numbers(spoken[counts:], keep, joins)).lstrip("0")
+                              for joins in (True, False)}:
+        return None
     months = [str(_MONTH_NUMBER[w.lower()]) for w in spoken if w.lower() in _MONTH_NUMBER]
     if months:  # numeric dates reorder day, month and year: same digits, any order
         written = sorted("".join(g.lstrip("0") or "0" for g in _digit_groups(text)))

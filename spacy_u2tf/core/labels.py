@@ -5,7 +5,7 @@ Labels are appended to, never renamed: a saved model stores its label lists in `
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -18,6 +18,11 @@ JOIN = "HYPHEN"
 # ``label_thresholds["punct"][NAME_JOIN]``: the HYPHEN probability a join needs between two words that both come out
 # capitalized (a name: "Du Fu", not "Du-Fu"), where the tagger's HYPHEN is far less often right than elsewhere.
 NAME_JOIN = "HYPHEN_NAMES"
+# Lowercase prefixes that a hyphen joins to a capitalized word ("anti-American", "mid-August", "all-American").
+CAPITAL_PREFIXES = frozenset("""
+all anti counter cross ex half inter intra mid multi neo non pan post pre pro proto pseudo quasi semi sub super
+trans ultra un
+""".split())
 MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark and label != JOIN}
 SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
 
@@ -162,12 +167,16 @@ def likeliest_without(probs: Sequence[Sequence[float]], names: Sequence[str], la
 
 
 def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
-                    case: Sequence[str], threshold: float, thresholds: Dict[str, float]) -> List[str]:
-    """``punct`` where a HYPHEN between two words whose case labels are not LOWER stands only if its probability
-    reaches ``threshold``; a word below it takes its likeliest other label under the head's ``thresholds``.
-    ``probs`` is words × punctuation labels in the order of ``names``."""
+                    case: Sequence[str], threshold: float, thresholds: Dict[str, float],
+                    words: Optional[Sequence[str]] = None) -> List[str]:
+    """``punct`` where a HYPHEN before a word whose case label is not LOWER stands only if its probability reaches
+    ``threshold``, when the word before is not LOWER either ("Li-Bai") or, given the spoken ``words``, is a
+    lowercase word other than a prefix ("du-Fu", not "anti-American": :data:`CAPITAL_PREFIXES`); a word below it
+    takes its likeliest other label under the head's ``thresholds``. ``probs`` is words × punctuation labels in the
+    order of ``names``."""
     out = list(punct)
-    held = [i for i in range(len(out) - 1) if out[i] == JOIN and case[i] != "LOWER" and case[i + 1] != "LOWER"]
+    held = [i for i in range(len(out) - 1) if out[i] == JOIN and case[i + 1] != "LOWER"
+            and (case[i] != "LOWER" or (words is not None and words[i].lower() not in CAPITAL_PREFIXES))]
     if not held:
         return out
     table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))

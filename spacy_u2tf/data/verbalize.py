@@ -386,9 +386,16 @@ def alnum(w: str, rng: Rng) -> List[str]:
     """Any other token: numbers, words and letters read in order; joining marks (``-`` ``/`` ``,``) silent."""
     tokens = _ALNUM_TOKEN.findall(w)
     words: List[str] = []
+    decade = False  # the "s" of a decade or century read as a plural ("mid-1990s", "1800s-era")
     for i, tok in enumerate(tokens):
+        if decade:
+            decade = False
+            continue
         if tok[0].isdigit():
-            if tok[-1].isalpha():
+            decade = tokens[i + 1:i + 2] == ["s"] and tok.isdigit() and tok.endswith("0") and len(tok) in (2, 4)
+            if decade:
+                words += year(tok + "s", rng)
+            elif tok[-1].isalpha():
                 words += N.ordinal(int(tok[:-2]))
             elif "," in tok or "." in tok:
                 words += _number(tok, rng)

@@ -79,20 +79,36 @@ def load_head_teachers(mix: Mapping[str, Sequence[Path]], student: Tagger, devic
 
 def head_teacher_logits(models: Mapping[Path, torch.nn.Module], mix: Mapping[str, Sequence[Path]],
                         labels: Mapping[str, Sequence[str]], input_ids: torch.Tensor, mask: torch.Tensor,
-                        known: Optional[Mapping[Path, Mapping[str, torch.Tensor]]] = None) -> Dict[str, torch.Tensor]:
+                        known: Optional[Mapping[Path, Mapping[str, torch.Tensor]]] = None,
+                        mixed_rows: Optional[torch.Tensor] = None) -> Dict[str, torch.Tensor]:
     """The soft labels of the heads with teachers of their own: one forward pass per folder (none for a folder
     whose outputs on this batch are in ``known``: the ``--teacher``'s); a single teacher's logits as they are, a
-    mixture's through :func:`mixed_head_logits`."""
+    mixture's through :func:`mixed_head_logits`. Where ``mixed_rows`` (one flag per window) is given, a mixture
+    teaches only the windows flagged ``True``; the others learn its first member's logits."""
     known = known or {}
     outputs = {f: known[f] if f in known else m(input_ids, mask) for f, m in models.items()}
     out: Dict[str, torch.Tensor] = {}
     for head, folders in mix.items():
+        first = outputs[folders[0]][head]
         if len(folders) == 1:
-            out[head] = outputs[folders[0]][head]
-        else:
-            out[head] = mixed_head_logits([(outputs[f][head], models[f].labels[head]) for f in folders],
-                                          labels[head])
+            out[head] = first
+            continue
+        mixed = mixed_head_logits([(outputs[f][head], models[f].labels[head]) for f in folders], labels[head])
+        if mixed_rows is not None:
+            mixed = torch.where(mixed_rows.view(-1, 1, 1), mixed, torch.log_softmax(first.float(), -1))
+        out[head] = mixed
     return out
+
+
+def fluent_windows(targets: Mapping[str, torch.Tensor], labels: Mapping[str, Sequence[str]]) -> torch.Tensor:
+    """One flag per window: ``True`` where no word has a disfluency label other than ``O`` (a window of fluent
+    text, or one of an example without disfluency labels, or any window of a tagger without the head)."""
+    some = next(iter(targets.values()))
+    if "disfl" not in targets:
+        return torch.ones(some.shape[0], dtype=torch.bool, device=some.device)
+    gold = targets["disfl"]
+    disfluent = (gold != IGNORE) & (gold != list(labels["disfl"]).index("O"))
+    return ~disfluent.any(-1)
 
 
 def mixed_head_logits(members: Sequence[Tuple[torch.Tensor, Sequence[str]]],

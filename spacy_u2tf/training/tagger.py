@@ -43,6 +43,7 @@ class TaggerTrainingConfig(RunSettings):
     distill_heads: str = ""
     distill_trust: str = ""
     head_teacher: str = ""
+    mixture_windows: str = "all"
     temperature: float = 2.0
     weights: str = ""
     loss_weights: str = ""
@@ -282,6 +283,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         raise SystemExit(f"--distill-trust {args.distill_trust}: needs --teacher")
     if args.head_teacher and not args.teacher:
         raise SystemExit(f"--head-teacher {args.head_teacher}: needs --teacher")
+    if args.mixture_windows not in ("all", "fluent"):
+        raise SystemExit(f"--mixture-windows {args.mixture_windows}: 'all' or 'fluent'")
     if args.teacher and not args.temperature > 0:
         raise SystemExit(f"--temperature {args.temperature}: a softmax temperature above 0")
     torch.manual_seed(args.seed)
@@ -316,8 +319,8 @@ def train(args: TaggerTrainingConfig) -> Path:
         narrow_encoder(tagger, args, spec, label_ids)
     teacher = None
     if args.teacher:
-        from .distill import (distillation_loss, head_teacher_logits, load_head_teachers, load_teacher,
-                              parse_head_teachers, reference_loss_at, trusted_positions)
+        from .distill import (distillation_loss, fluent_windows, head_teacher_logits, load_head_teachers,
+                              load_teacher, parse_head_teachers, reference_loss_at, trusted_positions)
 
         teacher = load_teacher(args.teacher, tagger, args.device)
         distilled = distilled_heads(args.distill_heads, model.labels)
@@ -409,8 +412,9 @@ def train(args: TaggerTrainingConfig) -> Path:
         else:
             with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16, enabled=args.bf16):
                 soft = teacher(input_ids, mask)
+                rows = fluent_windows(targets, model.labels) if args.mixture_windows == "fluent" else None
                 soft.update(head_teacher_logits(head_models, head_mix, model.labels, input_ids, mask,
-                                                known={Path(args.teacher): soft}))
+                                                known={Path(args.teacher): soft}, mixed_rows=rows))
             loss = sum((1.0 - args.distill) * v if h in distilled else v for h, v in hard.items())
             skip = trusted_positions(trusted, soft, targets)
             loss = loss + args.distill * distillation_loss({h: logits[h] for h in distilled}, soft, targets,

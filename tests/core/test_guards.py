@@ -33,6 +33,9 @@ OK = [
     ("seven eighty six west forty second street", "786 West 42nd Street"),
     ("fifth avenue", "Fifth Avenue"),
     ("forty two street", "42 Street"),
+    ("number two", "No. 2"),
+    ("numbers three and four", "Nos. 3 and 4"),
+    ("three triple twenty five millimeter", "three triple 25 mm"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -45,6 +48,12 @@ BAD = [
     ("one hundred eleventh avenue", "111Avenue", "ordinal dropped"),
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
+    ("three triple twenty five mm", "3205 55m", "number changed"),
+    ("two", "No. 2", "invented word"),
+    ("number two", "Nos. 2", "invented word"),
+    ("three triple twenty five mm", "three triple 26 mm", "number changed"),
+    ("three triple twenty five mm", "triple 25 mm", "number changed"),
+    ("seven point three slash ten", "7.3 slash ten", "number changed"),
 ]
 
 
@@ -86,6 +95,8 @@ def test_spoken_digits() -> None:
     assert spoken_digits("twenty twenty four".split()) == "2024"
     assert spoken_digits("one thousand five hundred".split()) == "1500"
     assert spoken_digits("triple seven".split()) == "777"
+    assert spoken_digits("double oh seven".split()) == "007"
+    assert spoken_digits("three triple twenty five".split()) == "325"
 
 
 # Readings the number guard must accept: times on the hour, cents, reordered numeric dates, decades, kept words.

@@ -161,3 +161,17 @@ def test_a_listed_label_below_its_threshold_gives_way_to_the_likeliest_unlisted_
 ])
 def test_a_text_ends_a_sentence(punct, closed) -> None:
     assert close_last_sentence(punct) == closed
+
+
+def test_hold_name_joins_given_words_holds_a_lowercase_word_before_a_capital_unless_a_prefix() -> None:
+    """With the spoken words: "du fu" with "du" lowercase would write the mixed-case "du-Fu", so its hyphen needs the
+    names' threshold too; "anti american" ("anti-American") and "tsukuba class" ("Tsukuba-class") keep theirs."""
+    names = ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN")
+    words = ["du", "fu", "anti", "american", "tsukuba", "class"]
+    punct = ["HYPHEN", "O", "HYPHEN", "O", "HYPHEN", "PERIOD"]
+    case = ["LOWER", "CAPITAL", "LOWER", "CAPITAL", "CAPITAL", "LOWER"]
+    probs = [[0.2, 0, 0, 0, 0.8], [1, 0, 0, 0, 0], [0.2, 0, 0, 0, 0.8], [1, 0, 0, 0, 0], [0.2, 0, 0, 0, 0.8],
+             [0, 0, 1, 0, 0]]
+    assert hold_name_joins(punct, probs, names, case, 0.9, {}, words) == ["O", "O", "HYPHEN", "O", "HYPHEN", "PERIOD"]
+    assert hold_name_joins(punct, probs, names, case, 0.9, {}) == punct
+    assert hold_name_joins(punct, probs, names, case, 0.8, {}, words) == punct

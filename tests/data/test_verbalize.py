@@ -116,6 +116,11 @@ def test_digits_and_pairs() -> None:
     ("50/50", "alnum", "fifty fifty"),
     ("00-1011", "alnum", "oh oh ten eleven"),
     ("30-year", "alnum", "thirty year"),
+    ("mid-1990s", "alnum", "mid nineteen nineties"),
+    ("late-1800s", "alnum", "late eighteen hundreds"),
+    ("1960s-era", "alnum", "nineteen sixties era"),
+    ("mid-80s", "alnum", "mid eighties"),
+    ("B-52s", "alnum", "b fifty two s"),
     ("1,000-foot", "alnum", "one thousand foot"),
 ])
 def test_canonical(written: str, cls: str, spoken: str) -> None:

@@ -519,3 +519,45 @@ def test_bf16_without_native_support_is_warned(tiny_model_path, shard_dir, tmp_p
         assert cli.run(_args(shard_dir, tmp_path / "run", tiny_model_path / "tagger", steps=1, bf16=True)) == 0
     emulated = [w for w in seen if "no native bf16" in str(w.message)]
     assert len(emulated) == (0 if native else 1)
+
+
+def test_a_mixture_teaches_only_fluent_windows_when_asked():
+    """``--mixture-windows fluent``: a window with a FILLER or REPARANDUM label learns the mixture's first member
+    alone; windows without such labels (all O, or unlabelled) learn the mixture."""
+    from pathlib import Path
+
+    import torch
+
+    from spacy_u2tf.core.tagger import IGNORE
+    from spacy_u2tf.training.distill import fluent_windows, head_teacher_logits, mixed_head_logits
+
+    labels = {"punct": ("O", "PERIOD"), "disfl": ("O", "FILLER", "REPARANDUM")}
+    disfl = torch.tensor([[IGNORE, 0, 0, IGNORE], [IGNORE, 0, 1, IGNORE], [IGNORE] * 4, [IGNORE, 2, 0, IGNORE]])
+    rows = fluent_windows({"punct": torch.zeros_like(disfl), "disfl": disfl}, labels)
+    assert rows.tolist() == [True, False, True, False]
+    assert fluent_windows({"punct": disfl}, labels).tolist() == [True] * 4
+
+    class Fixed(torch.nn.Module):
+        def __init__(self, logits):
+            super().__init__()
+            self.logits = logits
+            self.labels = {"punct": labels["punct"]}
+
+        def forward(self, *_):
+            return {"punct": self.logits}
+
+    a, b = torch.randn(4, 4, 2), torch.randn(4, 4, 2)
+    models = {Path("a"): Fixed(a), Path("b"): Fixed(b)}
+    mix = {"punct": [Path("a"), Path("b")]}
+    out = head_teacher_logits(models, mix, labels, None, None, mixed_rows=rows)["punct"]
+    everywhere = mixed_head_logits([(a, labels["punct"]), (b, labels["punct"])], labels["punct"])
+    assert torch.allclose(out[rows], everywhere[rows])
+    assert torch.allclose(out[~rows], torch.log_softmax(a[~rows], -1))
+    assert torch.allclose(head_teacher_logits(models, mix, labels, None, None)["punct"], everywhere)
+
+
+def test_mixture_windows_takes_all_or_fluent(tiny_model_path, shard_dir, tmp_path):
+    """Another ``--mixture-windows`` value is refused before any model loads."""
+    student = _tagger_folder(tiny_model_path, tmp_path / "student")
+    with pytest.raises(SystemExit, match="--mixture-windows clean"):
+        cli.run(_args(shard_dir, tmp_path / "bad", student, steps=1, mixture_windows="clean"))
