@@ -15,8 +15,9 @@ HEADS: Tuple[str, ...] = ("punct", "case", "itn")  # the tagger's label sets, on
 PUNCT_LABELS: Tuple[str, ...] = ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN")
 PUNCT_MARKS: Dict[str, str] = {"O": "", "COMMA": ",", "PERIOD": ".", "QUESTION": "?", "HYPHEN": "-"}
 JOIN = "HYPHEN"
-# ``label_thresholds["punct"][NAME_JOIN]``: the HYPHEN probability a join needs between two words that both come out
-# capitalized (a name: "Du Fu", not "Du-Fu"), where the tagger's HYPHEN is far less often right than elsewhere.
+# ``label_thresholds["punct"][NAME_JOIN]``: the HYPHEN probability a join needs before a word that comes out
+# capitalized, after a capitalized word or a lowercase non-prefix (a name: "Du Fu", not "Du-Fu" or "du-Fu"), where
+# the tagger's HYPHEN is far less often right than elsewhere (see :func:`hold_name_joins`).
 NAME_JOIN = "HYPHEN_NAMES"
 # Lowercase prefixes that a hyphen joins to a capitalized word ("anti-American", "mid-August", "all-American").
 CAPITAL_PREFIXES = frozenset("""
