@@ -39,32 +39,27 @@ def relabel(p: Dict, labels: Mapping[str, Sequence[str]], own: Mapping[str, Mapp
             words: Optional[Sequence[str]] = None) -> List[str]:
     """The labels of ``head`` in one prediction ``p`` (argmax labels and ``{head}_probs``; its spoken ``words``
     for the names' rule) with ``label`` at ``threshold``; ``None`` gives the baseline that ``threshold`` is scored
-    against: the argmax, or with ``on_own`` or for ``HYPHEN_NAMES``, the model's own table ``own``."""
-    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, hold_name_joins
+    against: the argmax, or with ``on_own`` or for ``HYPHEN_NAMES``, the model's own table ``own``, applied as
+    ``U2TF`` applies it (:func:`spacy_u2tf.core.labels.thresholded_labels`)."""
+    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, split_name_join, thresholded_labels
 
-    own_punct = {k: v for k, v in own.get("punct", {}).items() if k != NAME_JOIN}
-    names_rule = own.get("punct", {}).get(NAME_JOIN)
     if label != NAME_JOIN and not on_own:
         return p[head] if threshold is None else apply_label_thresholds(p[f"{head}_probs"], labels[head], p[head],
                                                                       {label: threshold})
+    tables, names_rule = split_name_join(own)
     if label == NAME_JOIN:
-        table, names_rule = own_punct, threshold
-    else:
-        table = {k: v for k, v in own.get(head, {}).items() if k != NAME_JOIN}
-        if threshold is not None:
-            table[label] = threshold
-    out = apply_label_thresholds(p[f"{head}_probs"], labels[head], p[head], table)
-    if head != "punct" or names_rule is None:
-        return out
-    case = apply_label_thresholds(p["case_probs"], labels["case"], p["case"], own.get("case", {}))
-    return hold_name_joins(out, p["punct_probs"], labels["punct"], case, names_rule, table, words)
+        names_rule = threshold
+    elif threshold is not None:
+        tables[head] = {**tables.get(head, {}), label: threshold}
+    used = {h: tables.get(h, {}) for h in (head, "case")}  # the names' rule reads the case labels
+    return thresholded_labels(p, labels, used, names_rule if head == "punct" else None, words)[head]
 
 
 def main() -> None:
     from report_io import emit
 
     from spacy_u2tf import U2TF
-    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds
+    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, split_name_join
     from spacy_u2tf.evaluation.label_scores import label_scores
     from spacy_u2tf.evaluation.runner import load_examples
 
@@ -114,7 +109,7 @@ def main() -> None:
     result["chosen"] = chosen
     # Thresholds of one head act together (the likeliest label past its threshold wins): score them jointly.
     result["combined"] = {}
-    alone = {head: {k: v for k, v in table.items() if k != NAME_JOIN} for head, table in chosen.items()}
+    alone, _ = split_name_join(chosen)
     for name, (examples, preds) in files.items():
         joint = [dict(p, **{head: apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head], p[head], table)
                             for head, table in alone.items() if table}) for p in preds]

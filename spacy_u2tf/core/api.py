@@ -12,8 +12,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, MIXED_CLASS, NAME_JOIN, SENTENCE_END, apply_label_thresholds, bio_spans,
-                     close_last_sentence, hold_name_joins, rejected_mixed_case)
+from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
+                     split_name_join, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -328,16 +328,10 @@ class U2TF:
             labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
         else:
             labels = self.tagger.predict(docs, batch_size=batch_size)
-        tables = {h: {k: v for k, v in t.items() if (h, k) != ("punct", NAME_JOIN)}
-                  for h, t in self.label_thresholds.items()}
-        name_join = self.label_thresholds.get("punct", {}).get(NAME_JOIN)
+        tables, name_join = split_name_join(self.label_thresholds)
         for words, entry in zip(docs, labels):
-            for head, table in tables.items():
-                entry[head] = apply_label_thresholds(entry[f"{head}_probs"], self.tagger.labels[head], entry[head],
-                                                     table)
-            if name_join is not None and "case" in entry:
-                entry["punct"] = hold_name_joins(entry["punct"], entry["punct_probs"], self.tagger.labels["punct"],
-                                                 entry["case"], name_join, tables.get("punct", {}), words)
+            if self.label_thresholds:
+                entry.update(thresholded_labels(entry, self.tagger.labels, tables, name_join, words))
             entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 

@@ -5,7 +5,7 @@ Labels are appended to, never renamed: a saved model stores its label lists in `
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -181,10 +181,35 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     if not held:
         return out
     table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
-    weak = [i for i in held if table[i, list(names).index(JOIN)] < threshold]
+    join = list(names).index(JOIN)
+    weak = [i for i in held if table[i, join] < threshold]
     if weak:
         for i, label in zip(weak, likeliest_without(table[weak], names, JOIN, thresholds)):
             out[i] = label
+    return out
+
+
+def split_name_join(thresholds: Mapping[str, Mapping[str, float]]) -> Tuple[Dict[str, Dict[str, float]],
+                                                                              Optional[float]]:
+    """A ``label_thresholds`` table as per-head label thresholds (:func:`apply_label_thresholds`) and the names'
+    threshold :data:`NAME_JOIN` (:func:`hold_name_joins`; ``None`` when unset)."""
+    tables = {head: {k: v for k, v in table.items() if (head, k) != ("punct", NAME_JOIN)}
+              for head, table in thresholds.items()}
+    return tables, thresholds.get("punct", {}).get(NAME_JOIN)
+
+
+def thresholded_labels(pred: Mapping[str, Sequence], names: Mapping[str, Sequence[str]],
+                       tables: Mapping[str, Dict[str, float]], name_join: Optional[float],
+                       words: Optional[Sequence[str]] = None) -> Dict[str, List[str]]:
+    """The labels of one tagger prediction (argmax ``pred[head]`` and probabilities ``pred[head + "_probs"]``) for
+    each head of ``tables`` under its thresholds, then, with ``name_join`` and a case head, the punctuation under
+    :func:`hold_name_joins` (``words``: the spoken words). Heads not in ``tables`` (the punctuation aside) are left
+    out of the result. ``names`` gives each head's labels in the order of its probabilities."""
+    out = {head: apply_label_thresholds(pred[f"{head}_probs"], names[head], pred[head], table)
+           for head, table in tables.items()}
+    if name_join is not None and "case" in pred:
+        out["punct"] = hold_name_joins(out.get("punct", pred["punct"]), pred["punct_probs"], names["punct"],
+                                       out.get("case", pred["case"]), name_join, tables.get("punct", {}), words)
     return out
 
 

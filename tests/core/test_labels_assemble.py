@@ -4,7 +4,8 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, close_last_sentence,
-                                     hold_name_joins, rejected_mixed_case, split_hyphenated, split_trailing_punct)
+                                     hold_name_joins, rejected_mixed_case, split_hyphenated, split_name_join,
+                                     split_trailing_punct, thresholded_labels)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -175,3 +176,17 @@ def test_hold_name_joins_given_words_holds_a_lowercase_word_before_a_capital_unl
     assert hold_name_joins(punct, probs, names, case, 0.9, {}, words) == ["O", "O", "HYPHEN", "O", "HYPHEN", "PERIOD"]
     assert hold_name_joins(punct, probs, names, case, 0.9, {}) == punct
     assert hold_name_joins(punct, probs, names, case, 0.8, {}, words) == punct
+
+
+def test_thresholded_labels_apply_the_tables_then_the_names_rule_on_the_thresholded_case() -> None:
+    """``split_name_join`` takes HYPHEN_NAMES out of the punctuation table; ``thresholded_labels`` applies each head's
+    table, and the names' rule sees the case labels after their thresholds ("fu" is CAPITAL only at CAPITAL 0.3)."""
+    tables, name_join = split_name_join({"punct": {"HYPHEN": 0.5, "HYPHEN_NAMES": 0.9}, "case": {"CAPITAL": 0.3}})
+    assert tables == {"punct": {"HYPHEN": 0.5}, "case": {"CAPITAL": 0.3}} and name_join == 0.9
+    names = {"punct": ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN"), "case": ("LOWER", "CAPITAL")}
+    pred = {"punct": ["HYPHEN", "PERIOD"], "punct_probs": [[0.4, 0, 0, 0, 0.6], [0, 0, 1, 0, 0]],
+            "case": ["CAPITAL", "LOWER"], "case_probs": [[0.1, 0.9], [0.6, 0.4]]}
+    assert thresholded_labels(pred, names, tables, name_join) == {"punct": ["O", "PERIOD"],
+                                                                   "case": ["CAPITAL", "CAPITAL"]}
+    assert thresholded_labels(pred, names, tables, None)["punct"] == ["HYPHEN", "PERIOD"]
+    assert thresholded_labels(pred, names, {"punct": tables["punct"]}, name_join) == {"punct": ["HYPHEN", "PERIOD"]}
