@@ -15,9 +15,10 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
                      split_name_join, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
-from .number_spans import complete_number_spans, label_number, labels_a_number
+from .number_spans import complete_number_spans, hundred_clock_number, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
+from .unit_ordinals import unit_ordinals
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 
 LEXICON_CLASS = "lexicon"
 KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM)  # spans written as given, never sent to stage 2
+UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL)  # spans written as given, never sent to stage 2
 
 
 @dataclass
@@ -374,7 +376,10 @@ class U2TF:
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 if reason is None and span.kind != MIXED_CLASS:
                     before = docs[d][span.start - 1] if span.start else ""
-                    written = label_number(written, before) or written  # "room 4:04" is room 404
+                    after = docs[d][span.end] if span.end < len(docs[d]) else ""
+                    written = (label_number(written, before)  # "room 4:04" is room 404
+                               or hundred_clock_number(written, docs[d][span.start:span.end], before, after)
+                               or written)
                     cls = classify_written(written)
                     reason = self._itn_switch(cls, written, before)
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
@@ -401,6 +406,15 @@ class U2TF:
                 continue
             spans.append(ConvertedSpan(start, end, LEXICON_CLASS, " ".join(words[start:end]), value, LEXICON_CLASS))
             taken[start:end] = [True] * (end - start)
+        if self.itn_classes is None or "ordinal" in self.itn_classes:
+            for unit in unit_ordinals(words):
+                if any(taken[unit.start:unit.name_end]):
+                    continue
+                spans.append(ConvertedSpan(unit.start, unit.end, UNIT_ORDINAL, " ".join(words[unit.start:unit.end]),
+                                           unit.written, "ordinal"))
+                taken[unit.start:unit.end] = [True] * (unit.end - unit.start)
+                if self.truecase:
+                    case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):

@@ -66,6 +66,29 @@ def label_number(written: str, before: str) -> Optional[str]:
     return match.group(1) + match.group(2)
 
 
+# Words after which "fifteen hundred" is a time of day ("at fifteen hundred", "until eighteen hundred"); anywhere
+# else a clock reading of "N hundred" is a number ("nearly fifteen hundred poems").
+_CLOCK_BEFORE = frozenset("at by until till til from before after around about past between to and or "
+                          "approximately roughly since".split())
+_CLOCK_WORDS = frozenset("hours hour o'clock am pm a.m. p.m. a m p zulu".split())
+_YEAR_BEFORE = frozenset("in of year circa c.".split())
+
+
+def hundred_clock_number(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+    """The number that a clock-like conversion of "N hundred" stands for where nothing makes it a time: "fifteen
+    hundred" read as 15:00 is 1,500 in "nearly fifteen hundred poems" (1500 after "in" or "of", a year), but stays
+    a time after "at", "until" and the like or with "hours" said ("eighteen hundred hours"). ``None`` where that
+    does not apply; the digits are the conversion's own, which the guards have checked against the spoken ones."""
+    match = _CLOCK.fullmatch(written.strip())
+    words = [w.lower() for w in spoken]
+    if (match is None or match.group(2) != "00" or not words or words[-1] != "hundred"
+            or not all(_kind(w) in ("U", "T", "D") for w in words[:-1])
+            or before.lower() in _CLOCK_BEFORE or after.lower() in _CLOCK_WORDS):
+        return None
+    value = int(match.group(1)) * 100
+    return str(value) if before.lower() in _YEAR_BEFORE else f"{value:,}"
+
+
 def _kind(word: str) -> Optional[str]:
     return KINDS.get(word.lower())
 

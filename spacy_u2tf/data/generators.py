@@ -18,6 +18,7 @@ import random
 import string
 from typing import Callable, Dict, List, Tuple
 
+from ..core.unit_ordinals import ordinal_suffix
 from .entities import MONTHS
 from .house_style import house_written
 from .verbalize import CURRENCIES, verbalize
@@ -49,11 +50,6 @@ _HOUSE_SPACED_UNITS = _UNITS + _ATTACHED_UNITS[len(_DEGREE_UNITS):]  # the house
 def _digits(rng: random.Random, n: int, first_nonzero: bool = True) -> str:
     s = "".join(rng.choice(string.digits) for _ in range(n))
     return (str(rng.randint(1, 9)) + s[1:]) if first_nonzero else s
-
-
-def ordinal_suffix(n: int) -> str:
-    """The suffix of ``n`` written as an ordinal: "st", "nd", "rd" or "th" (11th-13th, 111th)."""
-    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
 def _card(rng: random.Random, house: bool = False) -> str:

@@ -6,7 +6,8 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import complete_number_spans, label_number, labels_a_number, number_phrases
+from spacy_u2tf.core.number_spans import (complete_number_spans, hundred_clock_number, label_number, labels_a_number,
+                                          number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -105,6 +106,31 @@ def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, b
     assert label_number(written, before) == number
     assert labels_a_number("Room") and not labels_a_number("at")
 
+
+
+@pytest.mark.parametrize("written,spoken,before,after,number", [
+    ("15:00", "fifteen hundred", "nearly", "poems", "1,500"), ("15:00", "fifteen hundred", "Fu's", "extant", "1,500"),
+    ("12:00", "twelve hundred", "", "men", "1,200"), ("15:00", "fifteen hundred", "in", "", "1500"),
+    ("15:00", "fifteen hundred", "of", "the", "1500"), ("22:00", "twenty two hundred", "the", "tons", "2,200"),
+    # a time: after a time word, with "hours" said, or not an "N hundred" reading
+    ("15:00", "fifteen hundred", "at", "", None), ("18:00", "eighteen hundred", "until", "", None),
+    ("18:00", "eighteen hundred", "the", "hours", None), ("15:00", "fifteen hundred hours", "the", "", None),
+    ("3:30", "three thirty", "nearly", "poems", None), ("15:30", "fifteen thirty", "", "", None),
+    ("10:00", "ten o'clock", "", "", None), ("1,500", "fifteen hundred", "", "", None), ("15:00", "", "", "", None),
+])
+def test_a_clock_reading_of_n_hundred_is_a_number_unless_something_makes_it_a_time(
+        written: str, spoken: str, before: str, after: str, number) -> None:
+    assert hundred_clock_number(written, spoken.split(), before, after) == number
+
+
+@pytest.mark.parametrize("spoken,expected,unexpected", [
+    ("he wrote nearly fifteen hundred poems", "1,500 poems", "15:00"),
+    ("the attack began at fifteen hundred", "15:00", "1,500"),
+])
+def test_shipped_model_reads_n_hundred_as_a_time_only_where_one_is_said(
+        shipped_model, spoken: str, expected: str, unexpected: str) -> None:
+    text = shipped_model.format(spoken)
+    assert expected in text and unexpected not in text, text
 
 
 def test_every_noun_the_converter_learns_pair_readings_after_labels_a_number() -> None:

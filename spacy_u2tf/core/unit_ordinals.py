@@ -1,0 +1,66 @@
+"""Military unit names written with digit ordinals: "the second infantry division" → "the 2nd Infantry Division".
+
+English writes the number of a division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd
+Battalion", "82nd Airborne Division", "5th Marines") where the house style spells small ordinals out elsewhere ("the
+second time"). :func:`unit_ordinals` finds an ordinal said right before such a name. Armies, corps and fleets are
+left alone ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division", which
+is also a league's or a vote's ("the second division").
+"""
+from __future__ import annotations
+
+from typing import List, NamedTuple, Sequence
+
+from .guards import spoken_digits
+from .number_spans import KINDS
+
+# Words that say which arm a unit belongs to ("infantry", "airborne") and words that name the unit itself.
+BRANCH_WORDS = frozenset("infantry cavalry armored armoured airborne marine mountain panzer motorized motorised "
+                         "mechanized mechanised artillery engineer rifle ranger tank guards parachute commando".split())
+UNIT_WORDS = frozenset("division divisions regiment regiments battalion battalions brigade brigades squadron "
+                       "squadrons marines infantry cavalry".split())
+_NOT_ALONE = frozenset({"division", "divisions"})
+
+
+class UnitOrdinal(NamedTuple):
+    """An ordinal said before a unit name: ``words[start:end]`` is the ordinal, ``words[end:name_end]`` the name."""
+
+    start: int
+    end: int
+    name_end: int
+    written: str  # "2nd"
+
+
+def ordinal_suffix(n: int) -> str:
+    """The suffix of ``n`` written as an ordinal: "st", "nd", "rd" or "th" (11th-13th, 111th)."""
+    return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _name_end(lowered: Sequence[str], start: int) -> int:
+    """End of the unit name that starts at ``start`` ("infantry division"), or ``start`` where none does: branch
+    words, then the unit word (a branch word may be the unit itself, "9th Infantry"); "division" only after a
+    branch word."""
+    j = start
+    while j < len(lowered) and lowered[j] in BRANCH_WORDS:
+        j += 1
+    if j < len(lowered) and lowered[j] in UNIT_WORDS and (j > start or lowered[j] not in _NOT_ALONE):
+        return j + 1
+    if j > start and lowered[j - 1] in UNIT_WORDS:
+        return j
+    return start
+
+
+def unit_ordinals(words: Sequence[str]) -> List[UnitOrdinal]:
+    """Each spoken ordinal ("second", "eighty second") that stands right before a unit name, with its digits."""
+    lowered = [w.lower() for w in words]
+    found: List[UnitOrdinal] = []
+    for i, word in enumerate(lowered):
+        if not (KINDS.get(word) or "").endswith("o"):
+            continue
+        start = i - 1 if i and KINDS.get(lowered[i - 1]) == "D" and KINDS[word] == "Uo" else i
+        if start and (lowered[start - 1] in KINDS or lowered[start - 1] in ("and", "point")):
+            continue  # a longer number's end ("one hundred and first") or a pair ("first and second"): the tagger's
+        name_end = _name_end(lowered, i + 1)
+        digits = spoken_digits(lowered[start:i + 1])
+        if name_end > i + 1 and digits:
+            found.append(UnitOrdinal(start, i + 1, name_end, f"{digits}{ordinal_suffix(int(digits))}"))
+    return found

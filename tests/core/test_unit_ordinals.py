@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+import pytest
+
+from spacy_u2tf.core.unit_ordinals import ordinal_suffix, unit_ordinals
+
+# spoken words~the ordinals found, as "ORDINAL WORDS → WRITTEN | NAME" ("" where none is)
+CASES = [
+    ("the second infantry division attacked", "second → 2nd | infantry division"),
+    ("he joined the first cavalry division", "first → 1st | cavalry division"),
+    ("the ninth infantry regiment", "ninth → 9th | infantry regiment"),
+    ("the twenty fourth infantry regiment held", "twenty fourth → 24th | infantry regiment"),
+    ("the eighty second airborne division", "eighty second → 82nd | airborne division"),
+    ("the eleventh armored division", "eleventh → 11th | armored division"),
+    ("the second battalion of the fifth marines",
+     "second → 2nd | battalion; fifth → 5th | marines"),
+    ("the first infantry", "first → 1st | infantry"),
+    ("the Third Brigade", "Third → 3rd | Brigade"),
+    # not a unit's name: an army, a corps, a fleet, a bare division, a branch word alone, other nouns
+    ("the eighth army retreated", ""),
+    ("the seventh fleet", ""),
+    ("the second division of the league", ""),
+    ("the first marine to land", ""),
+    ("at first light", ""),
+    ("for the second time", ""),
+    # the end of a longer number, and ordinals joined by "and", are left as the tagger decides
+    ("the one hundred and first airborne division", ""),
+    ("the first and second battalions", ""),
+]
+
+
+def _show(words, found) -> str:
+    return "; ".join(f"{' '.join(words[u.start:u.end])} → {u.written} | {' '.join(words[u.end:u.name_end])}"
+                     for u in found)
+
+
+@pytest.mark.parametrize("spoken,expected", CASES)
+def test_unit_ordinals(spoken: str, expected: str) -> None:
+    words = spoken.split()
+    assert _show(words, unit_ordinals(words)) == expected, spoken
+
+
+@pytest.mark.parametrize("n,suffix", [(1, "st"), (2, "nd"), (3, "rd"), (4, "th"), (11, "th"), (12, "th"), (13, "th"),
+                                      (21, "st"), (82, "nd"), (101, "st"), (111, "th"), (112, "th")])
+def test_ordinal_suffix(n: int, suffix: str) -> None:
+    assert ordinal_suffix(n) == suffix
+
+
+@pytest.mark.parametrize("spoken,expected", [
+    ("the second infantry division attacked the hill", "the 2nd Infantry Division attacked"),
+    ("the second battalion of the fifth marines moved", "2nd Battalion of the 5th Marines"),
+    ("the eighty second airborne division", "82nd Airborne Division"),
+])
+def test_shipped_model_writes_unit_ordinals_in_digits(shipped_model, spoken: str, expected: str) -> None:
+    text = shipped_model.format(spoken)
+    assert expected.lower() in text.lower() and expected.split()[-1] in text, text
+    assert "2nd" in text or "5th" in text or "82nd" in text, text
+
+
+def test_unit_ordinals_follow_the_itn_and_truecase_switches(shipped_model) -> None:
+    from spacy_u2tf import U2TF
+
+    spoken = "the second infantry division attacked the hill"
+    no_ordinals = U2TF(shipped_model.tagger, shipped_model.converter, itn=["cardinal"])
+    assert "2nd" not in no_ordinals.format(spoken)
+    lower = U2TF(shipped_model.tagger, shipped_model.converter, truecase=False)
+    assert "2nd infantry division" in lower.format(spoken)
