@@ -70,7 +70,7 @@ def label_number(written: str, before: str) -> Optional[str]:
 # else a clock reading of "N hundred" is a number ("nearly fifteen hundred poems").
 _CLOCK_BEFORE = frozenset("at by until till til from before after around about past between to and or "
                           "approximately roughly since".split())
-_CLOCK_WORDS = frozenset("hours hour o'clock am pm a.m. p.m. a m p zulu".split())
+_CLOCK_WORDS = frozenset("hours hour o'clock am pm a.m. p.m. zulu".split())  # not "a": "fifteen hundred a year"
 _YEAR_BEFORE = frozenset("in of year circa c.".split())
 
 

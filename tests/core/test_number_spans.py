@@ -112,6 +112,7 @@ def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, b
     ("15:00", "fifteen hundred", "nearly", "poems", "1,500"), ("15:00", "fifteen hundred", "Fu's", "extant", "1,500"),
     ("12:00", "twelve hundred", "", "men", "1,200"), ("15:00", "fifteen hundred", "in", "", "1500"),
     ("15:00", "fifteen hundred", "of", "the", "1500"), ("22:00", "twenty two hundred", "the", "tons", "2,200"),
+    ("15:00", "fifteen hundred", "earns", "a", "1,500"),
     # a time: after a time word, with "hours" said, or not an "N hundred" reading
     ("15:00", "fifteen hundred", "at", "", None), ("18:00", "eighteen hundred", "until", "", None),
     ("18:00", "eighteen hundred", "the", "hours", None), ("15:00", "fifteen hundred hours", "the", "", None),
