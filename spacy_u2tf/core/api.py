@@ -42,7 +42,8 @@ class ConvertedSpan:
 
     start: int
     end: int
-    kind: str  # "itn", "mixed", "known" (a known mixed-case form), "lexicon" or "written" (a written token kept)
+    kind: str  # "itn", "mixed", "known" (a known mixed-case form), "lexicon", "written" (a written token kept) or
+    # "unit ordinal" (the ordinal of a military unit's name)
     spoken: str
     written: Optional[str]
     cls: str = ""
