@@ -18,7 +18,7 @@ from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, hundred_clock_number, label_number, labels_a_number
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
-from .unit_ordinals import unit_ordinals
+from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
 
@@ -378,8 +378,10 @@ class U2TF:
                 if reason is None and span.kind != MIXED_CLASS:
                     before = docs[d][span.start - 1] if span.start else ""
                     after = docs[d][span.end] if span.end < len(docs[d]) else ""
+                    said = docs[d][span.start:span.end]
                     written = (label_number(written, before)  # "room 4:04" is room 404
-                               or hundred_clock_number(written, docs[d][span.start:span.end], before, after)
+                               or hundred_clock_number(written, said, before, after)
+                               or spelled_small_ordinal(written, said, after)
                                or written)
                     cls = classify_written(written)
                     reason = self._itn_switch(cls, written, before)

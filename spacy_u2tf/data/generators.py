@@ -18,7 +18,7 @@ import random
 import string
 from typing import Callable, Dict, List, Tuple
 
-from ..core.unit_ordinals import ordinal_suffix
+from ..core.ordinal_style import ordinal_suffix
 from .entities import MONTHS
 from .house_style import house_written
 from .verbalize import CURRENCIES, verbalize

@@ -1,14 +1,16 @@
-"""Military unit names written with digit ordinals: "the second infantry division" → "the 2nd Infantry Division".
+"""How ordinals are written: "first" to "ninth" in words in running text, digits in military unit names.
 
-English writes the number of a division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd
-Battalion", "82nd Airborne Division", "5th Marines") where the house style spells small ordinals out elsewhere ("the
-second time"). :func:`unit_ordinals` finds an ordinal said right before such a name. Armies, corps and fleets are
-left alone ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division", which
-is also a league's or a vote's ("the second division").
+English spells the small ordinals out ("for the second time", "their third album"), but writes the number of a
+division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd Battalion", "82nd Airborne Division",
+"5th Marines"). :func:`unit_ordinals` finds an ordinal said right before such a name. Armies, corps and fleets are
+left alone there ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division",
+which is also a league's or a vote's ("the second division"). :func:`spelled_small_ordinal` gives a lone small
+ordinal that stage 2 wrote in digits back its word, unless a unit word follows it ("the 6th Division").
 """
 from __future__ import annotations
 
-from typing import List, NamedTuple, Sequence
+import re
+from typing import List, NamedTuple, Optional, Sequence
 
 from .guards import spoken_digits
 from .number_spans import KINDS
@@ -64,3 +66,22 @@ def unit_ordinals(words: Sequence[str]) -> List[UnitOrdinal]:
         if name_end > i + 1 and digits:
             found.append(UnitOrdinal(start, i + 1, name_end, f"{digits}{ordinal_suffix(int(digits))}"))
     return found
+
+
+# Words after which a small ordinal keeps its digits: a unit's name or its parts ("6th Division", "5th Fleet"; not an
+# army, "Eighth Army").
+_DIGITS_BEFORE = BRANCH_WORDS | UNIT_WORDS | frozenset("fleet fleets regimental wing".split())
+_SMALL_ORDINAL = re.compile(r"[1-9](st|nd|rd|th)")
+
+
+def spelled_small_ordinal(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """The spoken word for a conversion that is a lone small ordinal in digits ("second" → "2nd" → "second"), or
+    ``None`` where the digits stay: any other conversion, or a unit word after it ("sixth division" → "6th")."""
+    if len(spoken) != 1 or not _SMALL_ORDINAL.fullmatch(written.strip()):
+        return None
+    word = spoken[0]
+    if not (KINDS.get(word.lower()) or "").endswith("o"):
+        return None
+    following = after.lower()
+    following = following[:-2] if following.endswith("'s") else following
+    return None if following in _DIGITS_BEFORE else word.lower()

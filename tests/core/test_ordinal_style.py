@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.unit_ordinals import ordinal_suffix, unit_ordinals
+from spacy_u2tf.core.ordinal_style import ordinal_suffix, spelled_small_ordinal, unit_ordinals
 
 # spoken words~the ordinals found, as "ORDINAL WORDS → WRITTEN | NAME" ("" where none is)
 CASES = [
@@ -65,3 +65,25 @@ def test_unit_ordinals_follow_the_itn_and_truecase_switches(shipped_model) -> No
     assert "2nd" not in no_ordinals.format(spoken)
     lower = U2TF(shipped_model.tagger, shipped_model.converter, truecase=False)
     assert "2nd infantry division" in lower.format(spoken)
+
+
+@pytest.mark.parametrize("written,spoken,after,expected", [
+    ("2nd", "second", "time", "second"), ("3rd", "Third", "studio", "third"), ("1st", "first", "", "first"),
+    ("8th", "eighth", "army", "eighth"), ("4th", "fourth", "person", "fourth"),
+    # digits stay: a unit word after it, a longer ordinal, a date, not an ordinal said alone
+    ("6th", "sixth", "division", None), ("9th", "ninth", "infantry's", None), ("5th", "fifth", "fleet", None),
+    ("22nd", "twenty second", "place", None), ("March 2nd", "march second", "", None),
+    ("2", "second", "time", None), ("2nd", "two", "", None), ("10th", "tenth", "time", None),
+])
+def test_a_lone_small_ordinal_in_digits_gets_its_word_back(written: str, spoken: str, after: str, expected) -> None:
+    assert spelled_small_ordinal(written, spoken.split(), after) == expected
+
+
+@pytest.mark.parametrize("spoken,expected", [
+    ("for the second time", "the second time"),
+    ("second we need to talk", "Second"),
+    ("the nk sixth division attacked", "6th"),
+])
+def test_shipped_model_spells_small_ordinals_outside_unit_names(shipped_model, spoken: str, expected: str) -> None:
+    text = shipped_model.format(spoken)
+    assert expected in text, text
