@@ -16,9 +16,9 @@ from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sen
                      split_name_join, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, hundred_clock_number, label_number, labels_a_number
+from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
-from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
 
@@ -409,7 +409,7 @@ class U2TF:
                 continue
             spans.append(ConvertedSpan(start, end, LEXICON_CLASS, " ".join(words[start:end]), value, LEXICON_CLASS))
             taken[start:end] = [True] * (end - start)
-        if self.itn_classes is None or "ordinal" in self.itn_classes:
+        if self._converts("ordinal"):
             for unit in unit_ordinals(words):
                 if any(taken[unit.start:unit.name_end]):
                     continue
@@ -438,10 +438,14 @@ class U2TF:
                     spans.append(ConvertedSpan(i, i + 1, MIXED_CLASS, words[i], None, MIXED_CLASS, no_converter))
         return sorted(spans, key=lambda s: s.start)
 
+    def _converts(self, cls: str) -> bool:
+        """Whether the ``itn`` option lets spans of class ``cls`` be written."""
+        return self.itn_classes is None or cls in self.itn_classes
+
     def _itn_switch(self, cls: str, written: str, before: str = "") -> Optional[str]:
         """``CLASS_DISABLED`` where the options keep a converted span in words (``before``: the spoken word before
         it; a number that labels something, "room five", keeps its digits)."""
-        if self.itn_classes is not None and cls not in self.itn_classes:
+        if not self._converts(cls):
             return CLASS_DISABLED
         if self.spell_numbers_below and cls == "cardinal" and not labels_a_number(before):
             try:

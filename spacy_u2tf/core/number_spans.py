@@ -81,12 +81,13 @@ def hundred_clock_number(written: str, spoken: Sequence[str], before: str, after
     does not apply; the digits are the conversion's own, which the guards have checked against the spoken ones."""
     match = _CLOCK.fullmatch(written.strip())
     words = [w.lower() for w in spoken]
+    before = before.lower()
     if (match is None or match.group(2) != "00" or not words or words[-1] != "hundred"
             or not all(_kind(w) in ("U", "T", "D") for w in words[:-1])
-            or before.lower() in _CLOCK_BEFORE or after.lower() in _CLOCK_WORDS):
+            or before in _CLOCK_BEFORE or after.lower() in _CLOCK_WORDS):
         return None
     value = int(match.group(1)) * 100
-    return str(value) if before.lower() in _YEAR_BEFORE else f"{value:,}"
+    return str(value) if before in _YEAR_BEFORE else f"{value:,}"
 
 
 def _kind(word: str) -> Optional[str]:

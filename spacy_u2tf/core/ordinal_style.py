@@ -23,6 +23,11 @@ UNIT_WORDS = frozenset("division divisions regiment regiments battalion battalio
 _NOT_ALONE = frozenset({"division", "divisions"})
 
 
+def _is_ordinal(word: str) -> bool:
+    """Whether a spoken word is an ordinal ("second", "twelfth", "sixtieth")."""
+    return (KINDS.get(word.lower()) or "").endswith("o")
+
+
 class UnitOrdinal(NamedTuple):
     """An ordinal said before a unit name: ``words[start:end]`` is the ordinal, ``words[end:name_end]`` the name."""
 
@@ -56,7 +61,7 @@ def unit_ordinals(words: Sequence[str]) -> List[UnitOrdinal]:
     lowered = [w.lower() for w in words]
     found: List[UnitOrdinal] = []
     for i, word in enumerate(lowered):
-        if not (KINDS.get(word) or "").endswith("o"):
+        if not _is_ordinal(word):
             continue
         start = i - 1 if i and KINDS.get(lowered[i - 1]) == "D" and KINDS[word] == "Uo" else i
         if start and (lowered[start - 1] in KINDS or lowered[start - 1] in ("and", "point")):
@@ -80,7 +85,7 @@ def spelled_small_ordinal(written: str, spoken: Sequence[str], after: str) -> Op
     if len(spoken) != 1 or not _SMALL_ORDINAL.fullmatch(written.strip()):
         return None
     word = spoken[0]
-    if not (KINDS.get(word.lower()) or "").endswith("o"):
+    if not _is_ordinal(word):
         return None
     following = after.lower()
     following = following[:-2] if following.endswith("'s") else following
