@@ -5,8 +5,9 @@ The tagger runs once (with probabilities); each threshold of the grid is scored 
 plain argmax there; pass the printed ``chosen`` table to ``export_model(label_thresholds=...)``. Calibrate on
 dev sets other than the one you report (WikiText-2, QMSum validation, IWSLT dev2012), never on training data,
 whose probabilities are overconfident. ``combined`` scores all chosen thresholds together against the argmax.
-``punct:HYPHEN_NAMES`` (what a hyphen between two capitalized words needs) is scored on top of the model's own
-thresholds (its HYPHEN and case ones), against those alone; ``combined`` leaves it out. With ``--on-own`` every
+The context thresholds, ``punct:HYPHEN_NAMES`` (what a hyphen between two capitalized words needs) and
+``disfl:REPARANDUM_REPEATED`` (what a word said again right after needs to be a reparandum), are scored on top of
+the model's own thresholds, against those alone; ``combined`` leaves them out. With ``--on-own`` every
 label is scored that way: within the model's table, e.g. HYPHEN with HYPHEN_NAMES in force.
 
     DEV=<folder with the dev sets>
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence
 
@@ -38,28 +40,31 @@ def relabel(p: Dict, labels: Mapping[str, Sequence[str]], own: Mapping[str, Mapp
             label: str, threshold: Optional[float], on_own: bool = False,
             words: Optional[Sequence[str]] = None) -> List[str]:
     """The labels of ``head`` in one prediction ``p`` (argmax labels and ``{head}_probs``; its spoken ``words``
-    for the names' rule) with ``label`` at ``threshold``; ``None`` gives the baseline that ``threshold`` is scored
-    against: the argmax, or with ``on_own`` or for ``HYPHEN_NAMES``, the model's own table ``own``, applied as
-    ``U2TF`` applies it (:func:`spacy_u2tf.core.labels.thresholded_labels`)."""
-    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, split_name_join, thresholded_labels
+    for the context thresholds) with ``label`` at ``threshold``; ``None`` gives the baseline that ``threshold`` is
+    scored against: the argmax, or with ``on_own`` or for a context threshold (``HYPHEN_NAMES``,
+    ``REPARANDUM_REPEATED``), the model's own table ``own`` (the context threshold itself off), applied as ``U2TF``
+    applies it (:func:`spacy_u2tf.core.labels.thresholded_labels`)."""
+    from spacy_u2tf.core.labels import (CONTEXT_KEYS, apply_label_thresholds, split_context_thresholds,
+                                        thresholded_labels)
 
-    if label != NAME_JOIN and not on_own:
+    contextual = (head, label) in CONTEXT_KEYS
+    if not contextual and not on_own:
         return p[head] if threshold is None else apply_label_thresholds(p[f"{head}_probs"], labels[head], p[head],
                                                                       {label: threshold})
-    tables, names_rule = split_name_join(own)
-    if label == NAME_JOIN:
-        names_rule = threshold
+    tables, context = split_context_thresholds(own)
+    if contextual:
+        context = replace(context, **{CONTEXT_KEYS[head, label]: threshold})
     elif threshold is not None:
         tables[head] = {**tables.get(head, {}), label: threshold}
-    used = {h: tables.get(h, {}) for h in (head, "case")}  # the names' rule reads the case labels
-    return thresholded_labels(p, labels, used, names_rule if head == "punct" else None, words)[head]
+    used = {h: tables.get(h, {}) for h in (head, "case") if h in p}  # the names' rule reads the case labels
+    return thresholded_labels(p, labels, used, context, words)[head]
 
 
 def main() -> None:
     from report_io import emit
 
     from spacy_u2tf import U2TF
-    from spacy_u2tf.core.labels import NAME_JOIN, apply_label_thresholds, split_name_join
+    from spacy_u2tf.core.labels import CONTEXT_LABEL, apply_label_thresholds, split_context_thresholds
     from spacy_u2tf.evaluation.label_scores import label_scores
     from spacy_u2tf.evaluation.runner import load_examples
 
@@ -89,7 +94,7 @@ def main() -> None:
     chosen: Dict[str, Dict[str, float]] = {}
     for spec in args.label:
         head, label = spec.split(":")
-        scored = "HYPHEN" if label == NAME_JOIN else label
+        scored = CONTEXT_LABEL.get(label, label)
         key = f"{head}_f1_{scored}" if head != "itn" else "itn_span_f1"
         rows: List[Dict] = []
         for threshold in [None] + list(args.grid):
@@ -109,7 +114,7 @@ def main() -> None:
     result["chosen"] = chosen
     # Thresholds of one head act together (the likeliest label past its threshold wins): score them jointly.
     result["combined"] = {}
-    alone, _ = split_name_join(chosen)
+    alone, _ = split_context_thresholds(chosen)
     for name, (examples, preds) in files.items():
         joint = [dict(p, **{head: apply_label_thresholds(p[f"{head}_probs"], tagger.labels[head], p[head], table)
                             for head, table in alone.items() if table}) for p in preds]

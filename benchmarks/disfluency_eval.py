@@ -49,8 +49,9 @@ def score(examples: List, predicted: List[Dict[str, List[str]]]) -> Dict[str, ob
 def held_out_predictions(data: Path, model: Path, limit: int,
                          thresholds: Dict[str, float]) -> Tuple[List, List[Dict[str, List]]]:
     """The first ``limit`` examples with disfluency labels in the shards of ``data``, and the predictions of the
-    tagger folder ``model`` for them, its disfluency labels decided with ``thresholds`` (argmax when empty)."""
-    from spacy_u2tf.core.labels import apply_label_thresholds
+    tagger folder ``model`` for them, its disfluency labels decided with ``thresholds`` as ``U2TF`` applies a
+    model's ``label_thresholds["disfl"]`` (argmax when empty)."""
+    from spacy_u2tf.core.labels import split_context_thresholds, thresholded_labels
     from spacy_u2tf.core.tagger import Tagger
     from spacy_u2tf.training.shards import read_shard, shard_files
 
@@ -61,8 +62,9 @@ def held_out_predictions(data: Path, model: Path, limit: int,
     examples = [ex for ex in itertools.islice((ex for p in paths for ex in read_shard(p)), limit)
                 if ex.disfl is not None]
     predicted = tagger.predict([ex.spoken for ex in examples], batch_size=64, return_probs=bool(thresholds))
-    for p in predicted if thresholds else ():
-        p["disfl"] = apply_label_thresholds(p["disfl_probs"], tagger.labels["disfl"], p["disfl"], thresholds)
+    tables, context = split_context_thresholds({"disfl": thresholds})
+    for ex, p in zip(examples, predicted) if thresholds else ():
+        p["disfl"] = thresholded_labels(p, tagger.labels, tables, context, ex.spoken)["disfl"]
     return examples, predicted
 
 
@@ -72,7 +74,8 @@ def main() -> None:
     parser.add_argument("--model", type=Path, required=True, help="a tagger folder with a disfluency head")
     parser.add_argument("--limit", type=int, default=2000, help="examples to score")
     parser.add_argument("--threshold", action="append", default=[], metavar="LABEL=P",
-                        help="a disfluency label threshold as a model config sets it, e.g. REPARANDUM=0.65")
+                        help="a disfluency label threshold as a model config sets it, e.g. REPARANDUM=0.85 or "
+                             "REPARANDUM_REPEATED=0.3")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
 

@@ -18,6 +18,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from spacy_u2tf.core.labels import REPEATED
 from spacy_u2tf.data.disfluency import UNLABELED
 
 REPARANDUM = "REPARANDUM"
@@ -89,6 +90,8 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True, help="folder of shards from `u2tf data --disfluent`")
     parser.add_argument("--model", type=Path, required=True, help="a tagger folder with a disfluency head")
     parser.add_argument("--threshold", type=float, default=None, help="REPARANDUM threshold (default: argmax)")
+    parser.add_argument("--repeated", type=float, default=None,
+                        help="REPARANDUM_REPEATED threshold: what a word said again right after needs")
     parser.add_argument("--limit", type=int, default=2000, help="examples to score")
     parser.add_argument("--json", type=Path, default=None)
     args = parser.parse_args()
@@ -96,10 +99,11 @@ def main() -> None:
     from disfluency_eval import held_out_predictions
     from report_io import emit
 
-    thresholds = {} if args.threshold is None else {REPARANDUM: args.threshold}
+    thresholds = {key: value for key, value in ((REPARANDUM, args.threshold), (REPEATED, args.repeated))
+                  if value is not None}
     examples, predicted = held_out_predictions(args.data, args.model, args.limit, thresholds)
     labels = [p["disfl"] for p in predicted]
-    emit({"model": str(args.model), "data": str(args.data), "threshold": args.threshold,
+    emit({"model": str(args.model), "data": str(args.data), "thresholds": thresholds,
           **breakdown(examples, labels)}, args.json)
 
 

@@ -30,3 +30,17 @@ def test_on_own_scores_a_threshold_within_the_models_table(repo_script):
     assert m.relabel(pred, labels, own, "punct", "HYPHEN", None) == pred["punct"]
     assert m.relabel(pred, labels, own, "punct", "HYPHEN_NAMES", 0.6) == ["HYPHEN", "HYPHEN", "O"]
     assert m.relabel(pred, labels, own, "punct", "HYPHEN_NAMES", None) == ["HYPHEN", "HYPHEN", "O"]
+
+
+def test_a_repeated_reparandum_threshold_is_scored_on_the_models_table(repo_script):
+    """``disfl:REPARANDUM_REPEATED`` is scored with the model's REPARANDUM threshold in force; its baseline is that
+    table with the repetition threshold off."""
+    m = repo_script("benchmarks/calibrate_thresholds.py", "calibrate_thresholds")
+    labels = {"disfl": ("O", "FILLER", "REPARANDUM")}
+    pred = {"disfl": ["REPARANDUM", "O", "O"], "disfl_probs": [[0.4, 0.0, 0.6], [0.9, 0.0, 0.1], [1.0, 0.0, 0.0]]}
+    own = {"disfl": {"REPARANDUM": 0.85, "REPARANDUM_REPEATED": 0.3}}
+    words = ["i", "i", "think"]
+    assert m.relabel(pred, labels, own, "disfl", "REPARANDUM_REPEATED", None, words=words) == ["O", "O", "O"]
+    assert m.relabel(pred, labels, own, "disfl", "REPARANDUM_REPEATED", 0.5, words=words) == [
+        "REPARANDUM", "O", "O"]
+    assert m.relabel(pred, labels, own, "disfl", "REPARANDUM_REPEATED", 0.7, words=words) == ["O", "O", "O"]

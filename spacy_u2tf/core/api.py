@@ -13,7 +13,7 @@ from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, senten
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
-                     split_name_join, thresholded_labels)
+                     split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_spans import complete_number_spans, hundred_clock_number, label_number, labels_a_number
 from .ordinal_style import spelled_small_ordinal, unit_ordinals
@@ -141,7 +141,9 @@ class U2TF:
     ``label_thresholds`` (``{head: {label: probability}}``: a label wins once the tagger gives it that
     probability, e.g. ``{"case": {"MIXED": 0.1}}``; a model's config may set a calibrated default;
     ``{"punct": {"HYPHEN_NAMES": p}}``: a hyphen before a word that comes out capitalized needs ``p`` after a
-    capitalized word or a lowercase one other than a prefix, see :func:`.labels.hold_name_joins`),
+    capitalized word or a lowercase one other than a prefix, see :func:`.labels.hold_name_joins`;
+    ``{"disfl": {"REPARANDUM_REPEATED": p}}``: a word whose words are said again right after it ("i i think") is a
+    reparandum from ``p``, see :func:`.labels.mark_repeated_reparanda`),
     ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
@@ -331,10 +333,10 @@ class U2TF:
             labels = self.tagger.predict(docs, batch_size=batch_size, return_probs=True)
         else:
             labels = self.tagger.predict(docs, batch_size=batch_size)
-        tables, name_join = split_name_join(self.label_thresholds)
+        tables, context = split_context_thresholds(self.label_thresholds)
         for words, entry in zip(docs, labels):
             if self.label_thresholds:
-                entry.update(thresholded_labels(entry, self.tagger.labels, tables, name_join, words))
+                entry.update(thresholded_labels(entry, self.tagger.labels, tables, context, words))
             entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 

@@ -5,6 +5,7 @@ Labels are appended to, never renamed: a saved model stores its label lists in `
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
@@ -32,6 +33,11 @@ ITN_LABELS: Tuple[str, ...] = ("O", "B", "I")
 # Optional fourth head: fillers ("um", "you know") and reparanda (words a speaker repeats or abandons before the
 # repair). Models trained without it load and behave as before; removal is a user option.
 DISFL_LABELS: Tuple[str, ...] = ("O", "FILLER", "REPARANDUM")
+# ``label_thresholds["disfl"][REPEATED]``: the REPARANDUM probability a word needs when it is the first copy of one
+# to three words said again right after it, past any words labeled FILLER ("i i think", "we should uh we should
+# go"), where the head's REPARANDUM is far more often right than elsewhere (see :func:`mark_repeated_reparanda`).
+REPEATED = "REPARANDUM_REPEATED"
+REPEAT_LONGEST = 3
 DISFLUENCY_MODES: Tuple[str, ...] = ("keep", "fillers", "all")
 
 # Semiotic classes of ITN spans (the data pipeline tags each span pair with one of them).
@@ -189,27 +195,85 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     return out
 
 
-def split_name_join(thresholds: Mapping[str, Mapping[str, float]]) -> Tuple[Dict[str, Dict[str, float]],
-                                                                              Optional[float]]:
-    """A ``label_thresholds`` table as per-head label thresholds (:func:`apply_label_thresholds`) and the names'
-    threshold :data:`NAME_JOIN` (:func:`hold_name_joins`; ``None`` when unset)."""
-    tables = {head: {k: v for k, v in table.items() if (head, k) != ("punct", NAME_JOIN)}
+def repeated_first_copies(words: Sequence[str], skip: Sequence[bool], longest: int = REPEAT_LONGEST) -> np.ndarray:
+    """Which of ``words`` belong to the first copy of one to ``longest`` words said again right after it, past any
+    words marked in ``skip`` (fillers): "i i think" marks the first "i", "we should uh we should go" the first "we
+    should". A skipped word is never part of a copy."""
+    n = len(words)
+    after = list(range(n + 1))  # after[j]: the first word at or after j that is not skipped
+    for j in range(n - 1, -1, -1):
+        if skip[j]:
+            after[j] = after[j + 1]
+    flags = np.zeros(n, dtype=bool)
+    for start in range(n):
+        for k in range(1, longest + 1):
+            again = after[start + k] if start + k <= n else n
+            if again + k > n or any(skip[start:start + k]):
+                break
+            if list(words[start:start + k]) == list(words[again:again + k]):
+                flags[start:start + k] = True
+    return flags
+
+
+def mark_repeated_reparanda(disfl: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
+                            words: Sequence[str], threshold: float) -> List[str]:
+    """``disfl`` where a word labeled O that starts a repetition (:func:`repeated_first_copies`, the words labeled
+    FILLER skipped) becomes REPARANDUM once its REPARANDUM probability reaches ``threshold``. ``probs`` is words ×
+    disfluency labels in the order of ``names``."""
+    out = list(disfl)
+    copies = repeated_first_copies(words, [label == "FILLER" for label in out])
+    if not copies.any():
+        return out
+    reparandum = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))[:, list(names).index("REPARANDUM")]
+    for i in np.flatnonzero(copies & (reparandum >= threshold)):
+        if out[i] == "O":
+            out[i] = "REPARANDUM"
+    return out
+
+
+@dataclass(frozen=True)
+class ContextThresholds:
+    """The thresholds of a ``label_thresholds`` table that hold in a context rather than for a label everywhere:
+    :data:`NAME_JOIN` (:func:`hold_name_joins`) and :data:`REPEATED` (:func:`mark_repeated_reparanda`); ``None``
+    when unset."""
+
+    name_join: Optional[float] = None
+    repeated: Optional[float] = None
+
+
+CONTEXT_KEYS: Dict[Tuple[str, str], str] = {("punct", NAME_JOIN): "name_join", ("disfl", REPEATED): "repeated"}
+# the label that each context threshold decides, for scoring it
+CONTEXT_LABEL: Dict[str, str] = {NAME_JOIN: JOIN, REPEATED: "REPARANDUM"}
+
+
+def split_context_thresholds(thresholds: Mapping[str, Mapping[str, float]]) -> Tuple[Dict[str, Dict[str, float]],
+                                                                                       ContextThresholds]:
+    """A ``label_thresholds`` table as per-head label thresholds (:func:`apply_label_thresholds`) and its
+    :class:`ContextThresholds`."""
+    tables = {head: {k: v for k, v in table.items() if (head, k) not in CONTEXT_KEYS}
               for head, table in thresholds.items()}
-    return tables, thresholds.get("punct", {}).get(NAME_JOIN)
+    context = {field: thresholds[head][key] for (head, key), field in CONTEXT_KEYS.items()
+               if key in thresholds.get(head, {})}
+    return tables, ContextThresholds(**context)
 
 
 def thresholded_labels(pred: Mapping[str, Sequence], names: Mapping[str, Sequence[str]],
-                       tables: Mapping[str, Dict[str, float]], name_join: Optional[float],
+                       tables: Mapping[str, Dict[str, float]], context: ContextThresholds = ContextThresholds(),
                        words: Optional[Sequence[str]] = None) -> Dict[str, List[str]]:
     """The labels of one tagger prediction (argmax ``pred[head]`` and probabilities ``pred[head + "_probs"]``) for
-    each head of ``tables`` under its thresholds, then, with ``name_join`` and a case head, the punctuation under
-    :func:`hold_name_joins` (``words``: the spoken words). Heads not in ``tables`` (the punctuation aside) are left
-    out of the result. ``names`` gives each head's labels in the order of its probabilities."""
+    each head of ``tables`` under its thresholds, then the ``context`` thresholds: with a case head, the punctuation
+    under :func:`hold_name_joins`, and given the spoken ``words``, the disfluencies under
+    :func:`mark_repeated_reparanda`. Heads not in ``tables`` and untouched by a context threshold are left out of
+    the result. ``names`` gives each head's labels in the order of its probabilities."""
     out = {head: apply_label_thresholds(pred[f"{head}_probs"], names[head], pred[head], table)
            for head, table in tables.items()}
-    if name_join is not None and "case" in pred:
+    if context.name_join is not None and "case" in pred:
         out["punct"] = hold_name_joins(out.get("punct", pred["punct"]), pred["punct_probs"], names["punct"],
-                                       out.get("case", pred["case"]), name_join, tables.get("punct", {}), words)
+                                       out.get("case", pred["case"]), context.name_join, tables.get("punct", {}),
+                                       words)
+    if context.repeated is not None and "disfl" in pred and words is not None:
+        out["disfl"] = mark_repeated_reparanda(out.get("disfl", pred["disfl"]), pred["disfl_probs"], names["disfl"],
+                                               words, context.repeated)
     return out
 
 

@@ -3,9 +3,10 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import (apply_case, apply_label_thresholds, bio_spans, case_label, close_last_sentence,
-                                     hold_name_joins, rejected_mixed_case, split_hyphenated, split_name_join,
-                                     split_trailing_punct, thresholded_labels)
+from spacy_u2tf.core.labels import (ContextThresholds, apply_case, apply_label_thresholds, bio_spans, case_label,
+                                     close_last_sentence, hold_name_joins, mark_repeated_reparanda,
+                                     rejected_mixed_case, repeated_first_copies, split_context_thresholds,
+                                     split_hyphenated, split_trailing_punct, thresholded_labels)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -179,14 +180,71 @@ def test_hold_name_joins_given_words_holds_a_lowercase_word_before_a_capital_unl
 
 
 def test_thresholded_labels_apply_the_tables_then_the_names_rule_on_the_thresholded_case() -> None:
-    """``split_name_join`` takes HYPHEN_NAMES out of the punctuation table; ``thresholded_labels`` applies each head's
-    table, and the names' rule sees the case labels after their thresholds ("fu" is CAPITAL only at CAPITAL 0.3)."""
-    tables, name_join = split_name_join({"punct": {"HYPHEN": 0.5, "HYPHEN_NAMES": 0.9}, "case": {"CAPITAL": 0.3}})
-    assert tables == {"punct": {"HYPHEN": 0.5}, "case": {"CAPITAL": 0.3}} and name_join == 0.9
+    """``split_context_thresholds`` takes HYPHEN_NAMES out of the punctuation table; ``thresholded_labels`` applies
+    each head's table, and the names' rule sees the case labels after their thresholds ("fu" is CAPITAL only at
+    CAPITAL 0.3)."""
+    tables, context = split_context_thresholds({"punct": {"HYPHEN": 0.5, "HYPHEN_NAMES": 0.9},
+                                                "case": {"CAPITAL": 0.3}})
+    assert tables == {"punct": {"HYPHEN": 0.5}, "case": {"CAPITAL": 0.3}}
+    assert context == ContextThresholds(name_join=0.9)
     names = {"punct": ("O", "COMMA", "PERIOD", "QUESTION", "HYPHEN"), "case": ("LOWER", "CAPITAL")}
     pred = {"punct": ["HYPHEN", "PERIOD"], "punct_probs": [[0.4, 0, 0, 0, 0.6], [0, 0, 1, 0, 0]],
             "case": ["CAPITAL", "LOWER"], "case_probs": [[0.1, 0.9], [0.6, 0.4]]}
-    assert thresholded_labels(pred, names, tables, name_join) == {"punct": ["O", "PERIOD"],
-                                                                   "case": ["CAPITAL", "CAPITAL"]}
-    assert thresholded_labels(pred, names, tables, None)["punct"] == ["HYPHEN", "PERIOD"]
-    assert thresholded_labels(pred, names, {"punct": tables["punct"]}, name_join) == {"punct": ["HYPHEN", "PERIOD"]}
+    assert thresholded_labels(pred, names, tables, context) == {"punct": ["O", "PERIOD"],
+                                                                 "case": ["CAPITAL", "CAPITAL"]}
+    assert thresholded_labels(pred, names, tables)["punct"] == ["HYPHEN", "PERIOD"]
+    assert thresholded_labels(pred, names, {"punct": tables["punct"]}, context) == {"punct": ["HYPHEN", "PERIOD"]}
+
+
+@pytest.mark.parametrize("spoken,fillers,first_copy", [
+    ("i i think so", "", "i"),
+    ("we should we should go", "", "we should"),
+    ("we should uh we should go", "uh", "we should"),
+    ("go to the um uh to the shop", "um uh", "to the"),
+    ("the the the end", "", "the the"),
+    ("i think that i think", "", ""),  # said again, but not right after
+    ("we should go to the we should leave", "", ""),  # a restart, not a repetition
+    ("um um well", "um um", ""),  # a filler is never a copy
+    ("a b c d a b c d", "", ""),  # longer than three words
+    ("", "", ""),
+])
+def test_repeated_first_copies(spoken: str, fillers: str, first_copy: str) -> None:
+    words = spoken.split()
+    skip = [w in fillers.split() for w in words]
+    flags = repeated_first_copies(words, skip)
+    assert len(flags) == len(words)
+    assert " ".join(w for w, f in zip(words, flags) if f) == first_copy, spoken
+
+
+def test_repeated_first_copies_is_linear_on_a_run_of_fillers() -> None:
+    words = ["um"] * 20000 + ["go", "go"]
+    flags = repeated_first_copies(words, [w == "um" for w in words])
+    assert flags.sum() == 1 and flags[20000]
+
+
+def test_mark_repeated_reparanda_lifts_only_words_labeled_o_that_repeat() -> None:
+    """A repeated word labeled O becomes REPARANDUM once its probability reaches the threshold; a word that does not
+    repeat, or a filler, keeps its label; the words labeled FILLER are skipped between the copies."""
+    names = ("O", "FILLER", "REPARANDUM")
+    words = "i i uh i think um so so".split()
+    disfl = ["O", "O", "FILLER", "O", "O", "FILLER", "O", "O"]
+    probs = [[0.6, 0, 0.4], [0.7, 0, 0.3], [0.1, 0.9, 0], [0.9, 0, 0.1], [0.5, 0, 0.5], [0, 1, 0], [0.8, 0, 0.2],
+             [0.99, 0, 0.01]]
+    assert mark_repeated_reparanda(disfl, probs, names, words, 0.3) == [
+        "REPARANDUM", "REPARANDUM", "FILLER", "O", "O", "FILLER", "O", "O"]
+    assert mark_repeated_reparanda(disfl, probs, names, words, 0.2) == [
+        "REPARANDUM", "REPARANDUM", "FILLER", "O", "O", "FILLER", "REPARANDUM", "O"]
+    assert mark_repeated_reparanda(disfl, probs, names, words, 0.5) == disfl
+
+
+def test_thresholded_labels_mark_repeated_reparanda_after_the_disfluency_table() -> None:
+    """REPARANDUM_REPEATED acts on the disfluency labels after their table, and only with the spoken words."""
+    tables, context = split_context_thresholds({"disfl": {"REPARANDUM": 0.85, "REPARANDUM_REPEATED": 0.3}})
+    assert tables == {"disfl": {"REPARANDUM": 0.85}} and context == ContextThresholds(repeated=0.3)
+    names = {"disfl": ("O", "FILLER", "REPARANDUM")}
+    pred = {"disfl": ["REPARANDUM", "O", "O"], "disfl_probs": [[0.4, 0, 0.6], [0.9, 0, 0.1], [0.9, 0, 0.1]]}
+    words = ["i", "i", "think"]
+    assert thresholded_labels(pred, names, tables, context, words)["disfl"] == ["REPARANDUM", "O", "O"]
+    pred["disfl_probs"][0] = [0.2, 0, 0.8]
+    assert thresholded_labels(pred, names, tables, ContextThresholds(), words)["disfl"] == ["O", "O", "O"]
+    assert thresholded_labels(pred, names, tables, context)["disfl"] == ["O", "O", "O"]
