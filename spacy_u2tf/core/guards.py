@@ -123,13 +123,15 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
             out.append(str(total + (current or 0)))
         current, total, last_kind = None, 0, ""
 
-    for raw in words:
+    for i, raw in enumerate(words):
         typed = digit_string(raw)
         if typed:  # a written number in the spoken input ("20", "1,034", "20th") stays that number
             flush()
             out.append(typed)
             continue
         w = _ordinal_base(_singular(raw.lower()))
+        if w in ("a", "an") and i + 1 < len(words) and _singular(words[i + 1].lower()) in _SCALE_WORDS:
+            w = "one"  # "a hundred and one" is 101
         if w in ("double", "triple"):
             flush()
             repeat = 2 if w == "double" else 3
@@ -171,6 +173,9 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
     return out
 
 
+_SCALE_WORDS = frozenset(_SCALES) | {"hundred"}
+
+
 def spoken_digits(words: Sequence[str], keep_scales: AbstractSet[str] = frozenset(),
                   hundred_joins: bool = True) -> str:
     """The digits of :func:`spoken_numbers`, concatenated: ``nineteen ninety`` → ``1990``."""
@@ -202,7 +207,7 @@ _NUMBER_SIGNS = ("no", "nos")
 # Spoken words that a written form may leave out or turn into a symbol or a digit's neighbour: number glue, currency
 # and unit words, electronic and address punctuation words, time and date words.
 _VANISHING = set("""
-and point minus negative plus oh o double triple hundred hundreds thousand thousands a an the of to through
+point minus negative oh o double triple hundred hundreds thousand thousands a an the of to through
 million millions billion billions trillion trillions
 dollar dollars cent cents percent per euro euros pound pounds pence yen sen rupee rupees bucks us
 dot at slash colon dash hyphen underscore hash hashtag star backslash tilde sign equals question mark quote
@@ -212,6 +217,10 @@ miles hour hours square cubic megs gigs kilos number music sharp flat miz misses
 
 
 _CURRENCY_WORDS = frozenset("dollar dollars buck bucks cent cents".split())
+# Words after which "and" is number glue that a written number drops ("two thousand and five", "five dollars and
+# fifty cents"); elsewhere it joins two things that stay two ("one and two" is not "1 2").
+_AND_GLUE_AFTER = frozenset("hundred hundreds thousand thousands million millions billion billions trillion trillions "
+                            "dollar dollars buck bucks pound pounds euro euros rupee rupees yen".split())
 # What a converted span may write besides letters: each symbol needs one of its words in the spoken span (or the
 # symbol itself typed there). Digits need a number (:func:`spoken_digits`), "@" an email ("at" and "dot"), ":"
 # between digits a time or ratio, currency symbols a digit to stand by. Symbols not listed (emoji, arrows...) are
@@ -324,19 +333,37 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(ch in rest for ch in short)
 
 
+def _and_is_glue(said: Sequence[str], i: int) -> bool:
+    """Whether the "and" at ``said[i]`` is glue inside one number: after a scale or currency word ("hundred and
+    five", "five dollars and fifty cents") or before a fraction ("one and a half", "two and three quarters")."""
+    if i and said[i - 1] in _AND_GLUE_AFTER:
+        return True
+    return any(w in _FRACTION_WORDS or (w.endswith("s") and _ordinal_base(w[:-1]) != w[:-1])
+               for w in said[i + 1:i + 3])
+
+
+def _written_as_symbol(word: str, written: str) -> bool:
+    """Whether ``word`` is said for a symbol that ``written`` has ("plus" for "+", "equals" for "=")."""
+    return any(word in words and symbol in written for symbol, words in SYMBOL_LICENSES.items())
+
+
 def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """The first spoken word that ``written`` leaves out, or ``None``: each word must be written as itself (or
     run into a longer token, "john.smith@gmail.com"), be a number or a month, be a word that may vanish into a
-    symbol (:data:`_VANISHING`), or be abbreviated by a written word ("mister" → "Mr."). A typed token keeps
-    its digits and each of its words ("jane.doe@example.com" its "doe", "⓻0" its 70), a month its name unless
-    the date is numeric, and a letter said n times is written n times."""
+    symbol (:data:`_VANISHING`, or a symbol of :data:`SYMBOL_LICENSES` that ``written`` has: "plus" for "+"), or
+    be abbreviated by a written word ("mister" → "Mr."). A typed token keeps its digits and each of its words
+    ("jane.doe@example.com" its "doe", "⓻0" its 70), a month its name unless the date is numeric, and a letter
+    said n times is written n times. "and" vanishes only as number glue (:func:`_and_is_glue`); otherwise each
+    one is written, as itself or "&" ("one and two" is not "1 2")."""
     lower = written.lower()
     runs = word_runs(lower)
     numeric_date = re.search(r"\d[/.-]\d", written) is not None
     letter_counts = Counter(lower)
     said_letters = Counter(w.lower() for w in spoken_span if len(w) == 1 and w.isalpha())
-    for raw in spoken_span:
-        word = raw.lower()
+    said = [w.lower() for w in spoken_span]
+    ands_written = runs.count("and") + written.count("&")  # each "and" that is no number glue is one of these
+    for i, raw in enumerate(spoken_span):
+        word = said[i]
         word_letters = word_runs(word)
         letters = "".join(word_letters)
         typed = digit_string(word)
@@ -344,7 +371,14 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             if typed or word in lower:
                 continue
             return raw
-        if letters in _VANISHING or word in _VANISHING:
+        if word == "and":
+            if _and_is_glue(said, i):
+                continue
+            if ands_written:
+                ands_written -= 1
+                continue
+            return raw
+        if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
             continue
         if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
             # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there
@@ -421,8 +455,39 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     missing = dropped_word(spoken_span, text)
     if missing is not None:
         return f"dropped word: {missing}"
-    return (unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text)
-            or ordinal_dropped(spoken_span, text) or _number_check(spoken_span, text))
+    if text.endswith("-") and not spoken_span[-1].endswith("-") and spoken_span[-1].lower() not in ("dash", "hyphen"):
+        return f"dangling hyphen: {text}"  # "m" is not "m-"
+    return (unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text) or glued_to_digits(text)
+            or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
+            or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
+
+
+# Small words that a number never absorbs: written beside digits, they stand apart ("and 20", not "AND20").
+_GLUE_WORDS = "and|or|the|of|to"
+_GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
+_ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
+_LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
+
+
+def glued_to_digits(written: str) -> Optional[str]:
+    """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62"), else ``None``."""
+    for token in written.split():
+        if _GLUED.search(token):
+            return f"glued to digits: {token}"
+    return None
+
+
+def unsaid_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: ..."`` when ``written`` starts a number with a zero ("030", "And,030", "1/00") that
+    nobody said ("thirty"), else ``None``: the number check reads past leading zeros, for cents and times ("$3.05",
+    "9:05"). A zero before a decimal point ("0.5") needs no word, nor does a date said with its month
+    ("05/03/2020"); typed digits keep their own zeros."""
+    if any(w.lower() in _MONTHS for w in spoken_span):
+        return None
+    match = _LEADING_ZERO.search(written)
+    if match and not any(w.lower() in _ZERO_WORDS or "0" in digit_string(w) for w in spoken_span):
+        return f"number changed: a zero nobody said in {written}"
+    return None
 
 
 _HALF_NUMBER_WORDS = (set(_UNITS) - {"oh", "o"}) | set(_TENS) | {"hundred"}
@@ -447,6 +512,21 @@ def ordinal_dropped(spoken_span: Sequence[str], written: str) -> Optional[str]:
     return None
 
 
+_DIGIT_ORDINAL = re.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
+
+
+def ordinal_added(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"ordinal added: 14th"`` when ``written`` has a digit ordinal but ``spoken_span`` says none ("fourteen to"
+    is not "14th"), else ``None``. A typed ordinal ("20th") counts as said."""
+    match = _DIGIT_ORDINAL.search(written)
+    if match is None:
+        return None
+    said = [w.lower() for w in spoken_span]
+    if any(_ordinal_base(w) != w or _DIGIT_ORDINAL.search(w) for w in said):
+        return None
+    return f"ordinal added: {written}"
+
+
 def number_words_beside_digits(written: str) -> Optional[str]:
     """``"number words beside digits: ..."`` when a converted span writes part of a number in digits and leaves
     the rest as words ("6 hundred", "60 five", "twenty 5"), else ``None``. The reason starts with "number", so
@@ -458,6 +538,21 @@ def number_words_beside_digits(written: str) -> Optional[str]:
         if digits[0] != digits[1] and (right if digits[0] else left).lower() in _HALF_NUMBER_WORDS:
             return f"number words beside digits: {left} {right}"
     return None
+
+
+_DECIMAL_FRACTIONS = {("a", "half"): ["five"], ("a", "quarter"): ["two", "five"], ("one", "half"): ["five"],
+                      ("three", "quarters"): ["seven", "five"]}
+
+
+def _fraction_as_decimal(spoken: Sequence[str]) -> List[str]:
+    """``spoken`` with "and a half" read as "point five" ("one and a half million" → "$1.5 million"), "and a
+    quarter" and "and three quarters" likewise."""
+    said = [w.lower() for w in spoken]
+    for i in range(len(said) - 2):
+        decimals = _DECIMAL_FRACTIONS.get((said[i + 1], said[i + 2])) if said[i] == "and" else None
+        if decimals:
+            return said[:i] + ["point"] + decimals + said[i + 3:]
+    return said
 
 
 def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
@@ -474,7 +569,8 @@ def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
         kept = any(spoken_digits([w]) and w.lower() in lower for w in spoken)
         return None if kept else "number dropped"
     keep = frozenset(s for s in _SCALES if s in lower)
-    readings = [spoken_numbers(spoken, keep, joins) for joins in (True, False)]
+    readings = [spoken_numbers(said, keep, joins) for said in (spoken, _fraction_as_decimal(spoken))
+                for joins in (True, False)]
     flat = {"".join(r).lstrip("0") for r in readings}
     if variants & flat:
         return None

@@ -36,6 +36,24 @@ OK = [
     ("number two", "No. 2"),
     ("numbers three and four", "Nos. 3 and 4"),
     ("three triple twenty five millimeter", "three triple 25 mm"),
+    # "and" is number glue after a scale or currency word and before a fraction; "plus" may be its symbol
+    ("one hundred and five", "105"),
+    ("two thousand and twenty four", "2024"),
+    ("five dollars and fifty cents", "$5.50"),
+    ("two and three quarters", "2 3/4"),
+    ("a hundred and one", "101"),
+    ("a hundred dollars", "$100"),
+    ("one and two", "1 and 2"),
+    ("one plus two", "1 + 2"),
+    ("rock and roll", "rock & roll"),
+    ("point five", "0.5"),
+    ("oh five", "05"),
+    ("a four", "A4"),
+    ("one and a half million dollars", "$1.5 million"),
+    ("two and a half", "2.5"),
+    ("fourteenth", "14th"),
+    ("one hundred and first", "101st"),
+    ("a b c dash", "abc-"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -54,6 +72,21 @@ BAD = [
     ("three triple twenty five mm", "three triple 26 mm", "number changed"),
     ("three triple twenty five mm", "triple 25 mm", "number changed"),
     ("seven point three slash ten", "7.3 slash ten", "number changed"),
+    # two numbers joined by "and" or "plus" stay two, with the word between them
+    ("one and two", "1 2", "dropped word: and"),
+    ("add five and five", "add 5 5", "dropped word: and"),
+    ("one and two and three", "1 2 and 3", "dropped word: and"),
+    ("six plus seven", "6.7", "dropped word: plus"),
+    ("one plus one", "1 lbs 1", "dropped word: plus"),
+    ("a hundred and one and two", "12nd", "dropped word: and"),
+    ("a hundred and one", "1", "number changed"),
+    ("and twenty", "AND20", "glued to digits"),
+    ("and sixty two", "ANd-62", "glued to digits"),
+    ("thirty", ",030", "number changed: a zero nobody said"),
+    ("one and a half million dollars", "$1 1/00000,000", "number changed: a zero nobody said"),
+    ("two and a half", "3.5", "number changed"),
+    ("fourteen to", "14th", "ordinal added"),
+    ("m", "m-", "dangling hyphen"),
 ]
 
 
