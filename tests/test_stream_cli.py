@@ -75,3 +75,16 @@ def test_stream_reports_a_bad_line(tiny_model_path, capsys, monkeypatch) -> None
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"word": "hi"}\nnot json\n'))
     assert main(["format", "--stream", "--jsonl", "--model", str(tiny_model_path)]) == 2
     assert "<stdin>:2: not valid JSON" in capsys.readouterr().err
+
+
+def test_stream_jsonl_null_times(shipped_model, capsys, monkeypatch) -> None:
+    """Null times on every word: written words without times; on a later line only: a one-line error."""
+    untimed = [{"word": w, "start": None, "end": None} for w in "i paid twenty dollars".split()]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(json.dumps(e) for e in untimed) + "\n"))
+    assert main(["format", "--stream", "--jsonl", "--lookahead", "2", "--dtype", "fp32"]) == 0
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [w["word"] for w in out] == ["I", "paid", "$20."]
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"word": "twenty", "start": 2, "end": 3}\n'
+                                                  '{"word": "dollars", "start": null, "end": null}\n'))
+    assert main(["format", "--stream", "--jsonl"]) == 2
+    assert "<stdin>:2: word 1 of the stream ('dollars') has no times, the uncommitted words before it" in capsys.readouterr().err

@@ -1,6 +1,7 @@
 """The framework-free API: :class:`U2TF` formats spoken-form transcripts with the two-stage model."""
 from __future__ import annotations
 
+import numbers
 import re
 import unicodedata
 from collections import Counter
@@ -115,6 +116,15 @@ def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
     return [piece for w in text.split() for piece in _clean_word(w)]
 
 
+def check_batch_size(value: Any) -> int:
+    """``value`` if it is a batch size (an int of at least 1), else ``TypeError`` or ``ValueError``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"batch_size is a number of documents, an int, got {value!r} ({type(value).__name__})")
+    if value < 1:
+        raise ValueError(f"batch_size must be at least 1, got {value}")
+    return int(value)
+
+
 def batched(items: Iterable[Any], size: int) -> Iterator[List[Any]]:
     """Lists of ``size`` consecutive items (the last may be shorter)."""
     if size < 1:
@@ -181,7 +191,7 @@ class U2TF:
                                  MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))
         self.written_input = written_input
         self.context = context
-        self.batch_size = batch_size
+        self.batch_size = check_batch_size(batch_size)
         self.stats = GuardStats()  # what the guards on stage 2 did, over every call
 
     @classmethod
@@ -258,7 +268,7 @@ class U2TF:
 
         if isinstance(docs, str):
             raise TypeError("pipe() takes an iterable of documents; use process() for one string")
-        formatted = map_batches(self, batched(docs, batch_size or self.batch_size), n_process)
+        formatted = map_batches(self, batched(docs, self._batch_size(batch_size)), n_process)
         return (result for results in formatted for result in results)
 
     def process(self, words: Union[str, Sequence[str]]) -> Result:
@@ -272,6 +282,7 @@ class U2TF:
         if not isinstance(docs, (list, tuple)):
             raise TypeError(f"process_batch() takes a list of documents (strings or word lists), "
                             f"got {type(docs).__name__}")
+        size = self._batch_size(batch_size)
         word_lists = [to_words(d) for d in docs]
         results: List[Optional[Result]] = [None] * len(word_lists)
         todo: List[int] = []
@@ -292,7 +303,7 @@ class U2TF:
                 word_lists[i] = [w.lower() for w in words]
                 todo.append(i)
         if todo:
-            labels = self._labels([word_lists[i] for i in todo], batch_size or self.batch_size)
+            labels = self._labels([word_lists[i] for i in todo], size)
             for i, formatted in zip(todo, self._finish([word_lists[i] for i in todo], labels,
                                                       [kept.get(i, {}) for i in todo])):
                 results[i] = formatted
@@ -303,9 +314,15 @@ class U2TF:
         ``word`` (or ``text``), ``start``/``end`` (or NeMo's ``start_offset``/``end_offset``) and any other keys
         (``probability``, ``conf``, ``speaker``), which are carried to the written words of their alignment group.
         Returns a :class:`.timing.TimedResult`: ``words`` (dicts with the written word and its times),
-        ``segments`` and the :class:`Result`. A sentence never spans a speaker change."""
+        ``segments`` and the :class:`Result`. A sentence never spans a speaker change.
+
+        A time is a finite number; ``None`` or NaN is no time, allowed on every word (the text has no times) but not
+        on only some; any other time is a ``ValueError`` naming the word. A ``None`` or NaN ``speaker`` is none."""
         from .timing import process_words_batch
 
+        if isinstance(words, (str, bytes)):
+            raise TypeError("process_words() takes a list of recognizer words (strings, (word, start, end) tuples or "
+                            "dicts); use process() to format a text string")
         return process_words_batch(self, [words])[0]
 
     def stream(self, lookahead: int = 8, **options: Any) -> "Stream":
@@ -316,6 +333,10 @@ class U2TF:
         return Stream(self, lookahead=lookahead, **options)
 
     # -- steps -------------------------------------------------------------------------------------------
+    def _batch_size(self, value: Optional[int]) -> int:
+        """``value`` checked as a batch size (:func:`check_batch_size`), or the model's when ``None``."""
+        return self.batch_size if value is None else check_batch_size(value)
+
     def _format_with_labels(self, docs: List[List[str]], kept: Sequence[Mapping[int, str]],
                             adjust: Callable[[int, Dict[str, Any]], None]) -> List[Result]:
         """Format prepared spoken word lists (as :meth:`process_batch` prepares them, with their verbatim tokens

@@ -8,10 +8,11 @@ not grow with the length of the session.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
+import numbers
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from .labels import JOIN, SENTENCE_END
-from .timing import SPEAKER_KEY, end_sentence, retime_words, spoken_entries
+from .timing import TIME_KEYS, end_sentence, retime_words, speaker_of, spoken_entries
 from .written_input import looks_written, spoken_form
 
 if TYPE_CHECKING:
@@ -31,11 +32,21 @@ class Stream:
     utterance or session); ``partial()`` is the pending tail as last formatted, provisional, for display.
 
     A change of ``speaker`` ends the turn: its words are all committed, its last word ends a sentence, and the next
-    turn starts as a new text. ``max_pending`` bounds the uncommitted tail should spans keep holding words back.
+    turn starts as a new text (a ``None`` or NaN speaker is no speaker). ``max_pending`` bounds the uncommitted tail
+    should spans keep holding words back.
+
+    The words formatted together, the uncommitted ones, all have the same time keys, or none, as
+    :meth:`~.api.U2TF.process_words` requires of a text's words: a push whose words differ from the pending words
+    is a ``ValueError`` and leaves the stream as it was. Once everything is committed (after ``flush()`` or a speaker
+    change) the next words may come with other times.
     """
 
     def __init__(self, u2tf: "U2TF", lookahead: int = 8, *, left_context: int = DEFAULT_LEFT_CONTEXT,
                  early_commit: Optional[float] = None, max_pending: Optional[int] = None) -> None:
+        _check_count("lookahead", lookahead)
+        _check_count("left_context", left_context)
+        if max_pending is not None:
+            _check_count("max_pending", max_pending)
         if lookahead < 1:
             raise ValueError(f"lookahead must be at least 1 word, got {lookahead}")
         if left_context < 0:
@@ -60,10 +71,12 @@ class Stream:
                 isinstance(words, tuple) and len(words) == 3 and isinstance(words[0], str)
                 and not isinstance(words[1], str)):
             words = [words]  # one word: a string, a dict or a (word, start, end) tuple
+        entries = spoken_entries(words)
+        self._check_times(entries)
         out: List[Dict[str, Any]] = []
-        for entry in spoken_entries(words):
+        for entry in entries:
             last = (self._pending or self._context or [None])[-1]
-            if last is not None and entry.get(SPEAKER_KEY) != last.get(SPEAKER_KEY):
+            if last is not None and speaker_of(entry) != speaker_of(last):
                 out += self._end_turn()
             self._pending.append(entry)
             self.received += 1
@@ -78,6 +91,17 @@ class Stream:
         return list(self._partial)
 
     # -- internals ---------------------------------------------------------------------------------------
+    def _check_times(self, entries: List[Dict[str, Any]]) -> None:
+        """Raise ``ValueError`` unless ``entries`` (checked spoken entries, which agree with each other) have the
+        time keys of the pending words."""
+        if not entries or not self._pending:
+            return
+        expected, pairs = _time_pairs(self._pending[-1]), _time_pairs(entries[0])
+        if pairs != expected:
+            raise ValueError(f"word {self.received} of the stream ({entries[0]['word']!r}) has {_times(pairs)}, the "
+                             f"uncommitted words before it {_times(expected)}: words formatted together have the "
+                             f"same times, or none (flush() first)")
+
     def _end_turn(self) -> List[Dict[str, Any]]:
         out = self._commit(final=True)
         if out:
@@ -111,7 +135,13 @@ class Stream:
         [result] = self.u2tf._format_with_labels([words], [kept], impose_context)
         k = len(self._pending) if final else self._commit_point(result, used, c)
         cut = c + k
-        timed = retime_words(window, result.words, result.groups)
+        # only the tail's groups are re-timed: the committed context may have other times (or none)
+        own = [g for g in result.groups if g.target and min(g.source) >= c]
+        targets = [t for g in own for t in g.target]
+        local = {t: i for i, t in enumerate(targets)}
+        tail_groups = [g._replace(source=tuple(i - c for i in g.source), target=tuple(local[t] for t in g.target))
+                       for g in own]
+        timed = dict(zip(targets, retime_words(self._pending, [result.words[t] for t in targets], tail_groups)))
         committed: List[Dict[str, Any]] = []
         partial: List[Dict[str, Any]] = []
         for group in result.groups:
@@ -152,6 +182,20 @@ class Stream:
             if span.start < c + k < span.end:
                 k = span.end - c if forced else max(0, span.start - c)
         return k
+
+
+def _time_pairs(entry: Dict[str, Any]) -> Tuple[Tuple[str, str], ...]:
+    return tuple(pair for pair in TIME_KEYS if pair[0] in entry)
+
+
+def _times(pairs: Tuple[Tuple[str, str], ...]) -> str:
+    return f"the times {[k for pair in pairs for k in pair]}" if pairs else "no times"
+
+
+def _check_count(name: str, value: Any) -> None:
+    """Raise ``TypeError`` unless ``value`` is an integer number of words (a bool is not one)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} is a number of words, an int, got {value!r} ({type(value).__name__})")
 
 
 __all__ = ["Stream", "DEFAULT_LEFT_CONTEXT"]

@@ -4,10 +4,18 @@ Re-timing reads the alignment groups (:mod:`.assemble`): a group's written words
 words. Recognizers' word lists (NeMo ``timestamp["word"]``, Whisper-style ``word/start/end/probability``, Vosk-style
 ``word/start/end/conf``) are read by :func:`word_entry`; keys other than the word and its times (confidence,
 speaker, ...) are carried to the written words of their group.
+
+A time is a finite real number (Python's or numpy's; integral frame offsets stay integers). ``None`` and NaN (pandas'
+missing value) stand for no time: a word without times is a word whose time keys are left out, so times missing on
+every word mean a text without times, and times missing on only some words are a ``ValueError`` naming the first
+such word, as a time key missing from some words is. Any other time (a string, ``inf``, ``True``) is a
+``ValueError`` naming the word and the value. A ``None`` or NaN ``speaker`` is no speaker, the same as no
+``speaker`` key.
 """
 from __future__ import annotations
 
 import dataclasses
+import math
 import numbers
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
@@ -23,6 +31,32 @@ SENTENCE_MARKS = (".", "?", "!")
 TIME_KEYS: Tuple[Tuple[str, str], ...] = (("start_offset", "end_offset"), ("start", "end"))
 _TIME_KEY_SET = frozenset(k for pair in TIME_KEYS for k in pair)
 SPEAKER_KEY = "speaker"
+
+
+def is_missing(value: Any) -> bool:
+    """Whether a time or speaker value stands for none: ``None``, NaN or ``pandas.NA`` (pandas' missing values)."""
+    return (value is None or (isinstance(value, numbers.Real) and value != value)
+            or type(value).__name__ == "NAType")  # pandas.NA, without importing pandas
+
+
+def _is_time(value: Any) -> bool:
+    """Whether ``value`` is a usable time: a finite real number, not a bool."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return False
+    return isinstance(value, numbers.Integral) or math.isfinite(value)
+
+
+def _without_missing_times(entry: Dict[str, Any]) -> Dict[str, Any]:
+    """``entry`` without its time keys whose value is missing (see :func:`is_missing`)."""
+    if not any(k in entry and is_missing(entry[k]) for k in _TIME_KEY_SET):
+        return entry
+    return {k: v for k, v in entry.items() if k not in _TIME_KEY_SET or not is_missing(v)}
+
+
+def speaker_of(entry: Dict[str, Any]) -> Any:
+    """The entry's speaker; ``None`` when it has none (no ``speaker`` key, ``None`` or NaN)."""
+    value = entry.get(SPEAKER_KEY)
+    return None if is_missing(value) else value
 
 
 def word_entry(item: Any) -> Dict[str, Any]:
@@ -51,19 +85,24 @@ def word_entry(item: Any) -> Dict[str, Any]:
 def check_word_stamps(stamps: Any) -> None:
     """Raise ``ValueError`` unless ``stamps`` is a list of word entries that :func:`retime_words` can read.
 
-    Each entry is a dict with a string ``"word"``; a pair of time keys (``start_offset``/``end_offset``,
-    ``start``/``end``) is either in every entry, both keys, or in none.
+    Each entry is a dict with a string ``"word"``; a time is a finite number, or ``None``/NaN for no time (see
+    the module's docstring); a pair of time keys (``start_offset``/``end_offset``, ``start``/``end``) has times in
+    every entry, both keys, or in none.
     """
     if not isinstance(stamps, list):
         raise ValueError(f"word timestamps must be a list of dicts, got {type(stamps).__name__}")
     for i, entry in enumerate(stamps):
         if not isinstance(entry, dict) or not isinstance(entry.get("word"), str):
             raise ValueError(f"word timestamp {i} is not a dict with a string 'word': {entry!r}")
+        for key, value in entry.items():
+            if key in _TIME_KEY_SET and not is_missing(value) and not _is_time(value):
+                raise ValueError(f"word timestamp {i} has {key}={value!r} ({type(value).__name__}): a time is a "
+                                 f"finite number, or None on every word for no times")
     for pair in TIME_KEYS:
-        present = [sum(k in entry for k in pair) for entry in stamps]
+        present = [sum(k in entry and not is_missing(entry[k]) for k in pair) for entry in stamps]
         if any(present) and not all(n == 2 for n in present):
             i = next(i for i, n in enumerate(present) if n != 2)
-            missing = [k for k in pair if k not in stamps[i]]
+            missing = [k for k in pair if k not in stamps[i] or is_missing(stamps[i][k])]
             raise ValueError(f"word timestamp {i} lacks {missing}, which other word timestamps have: {stamps[i]!r}")
 
 
@@ -90,8 +129,11 @@ def retime_words(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequenc
     spoken word and its last written word ends with the last one. When a group has several written words and a
     different number of spoken words, its time range is shared among them in proportion to their length
     (integral offsets, Python or numpy integers, stay integers). Both offsets (frames) and seconds are carried
-    when present; other keys as :func:`_carried` merges them.
+    when present; other keys as :func:`_carried` merges them. ``spoken_stamps`` are checked as
+    :func:`check_word_stamps` checks them, and their missing times are left out.
     """
+    check_word_stamps(list(spoken_stamps))
+    spoken_stamps = [_without_missing_times(e) for e in spoken_stamps]
     out: List[Optional[Dict[str, Any]]] = [None] * len(written_words)
     for group in groups:
         src, tgt = list(group.source), list(group.target)
@@ -135,7 +177,7 @@ def rebuild_segments(words: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
     for k, w in enumerate(words):
         current.append(w)
         last = k == len(words) - 1
-        if last or w["word"].endswith(SENTENCE_MARKS) or words[k + 1].get(SPEAKER_KEY) != w.get(SPEAKER_KEY):
+        if last or w["word"].endswith(SENTENCE_MARKS) or speaker_of(words[k + 1]) != speaker_of(w):
             seg: Dict[str, Any] = {"segment": " ".join(x["word"] for x in current)}
             for start_key, end_key in TIME_KEYS:
                 if start_key in current[0] and end_key in current[-1]:
@@ -152,12 +194,14 @@ def spoken_entries(items: Sequence[Any]) -> List[Dict[str, Any]]:
     """Recognizer words (see :func:`word_entry`) as entries of exactly one clean word each, checked.
 
     Each word is cleaned as :func:`~.api.to_words` cleans it: an entry whose word is no content (empty, control
-    characters only) is dropped, one whose word splits in several shares its time among them.
+    characters only) is dropped, one whose word splits in several shares its time among them. Missing times
+    (``None``, NaN) are left out; other bad times are a ``ValueError`` (see :func:`check_word_stamps`).
     """
     from .api import to_words
 
     entries = [word_entry(item) for item in items]
     check_word_stamps(entries)
+    entries = [_without_missing_times(e) for e in entries]
     out: List[Dict[str, Any]] = []
     for entry in entries:
         pieces = to_words(entry["word"])
@@ -169,10 +213,11 @@ def spoken_entries(items: Sequence[Any]) -> List[Dict[str, Any]]:
 
 
 def speaker_turns(entries: Sequence[Dict[str, Any]]) -> List[Tuple[int, int]]:
-    """``[start, end)`` ranges of consecutive entries with the same speaker (one range when none has one)."""
+    """``[start, end)`` ranges of consecutive entries with the same speaker (one range when none has one; a
+    ``None`` or NaN speaker is none, see :func:`speaker_of`)."""
     if not entries:
         return []
-    cuts = [i for i in range(1, len(entries)) if entries[i].get(SPEAKER_KEY) != entries[i - 1].get(SPEAKER_KEY)]
+    cuts = [i for i in range(1, len(entries)) if speaker_of(entries[i]) != speaker_of(entries[i - 1])]
     bounds = [0] + cuts + [len(entries)]
     return list(zip(bounds[:-1], bounds[1:]))
 
@@ -257,5 +302,5 @@ def process_words_batch(u2tf: "U2TF", docs: Sequence[Sequence[Any]],
 
 
 __all__ = ["TimedResult", "word_entry", "spoken_entries", "check_word_stamps", "retime_words", "rebuild_segments",
-           "speaker_turns", "end_sentence", "end_turn", "concat_results", "process_words_batch", "SENTENCE_MARKS",
-           "TIME_KEYS"]
+           "speaker_turns", "speaker_of", "is_missing", "end_sentence", "end_turn", "concat_results",
+           "process_words_batch", "SENTENCE_MARKS", "TIME_KEYS"]

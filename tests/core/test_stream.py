@@ -145,3 +145,47 @@ def test_a_hyphenated_compound_is_never_committed_in_part(tiny, monkeypatch) -> 
         out += stream.flush()
         written = [w["word"].lower().strip(",.?") for w in out]
         assert written.count("well-known") == 2 and "well" not in written, (lookahead, written)
+
+
+@pytest.mark.parametrize("options", [{"lookahead": 1.5}, {"lookahead": True}, {"lookahead": "8"},
+                                     {"left_context": 2.5}, {"max_pending": 40.0}])
+def test_stream_counts_are_ints(tiny, options) -> None:
+    name = next(iter(options))
+    with pytest.raises(TypeError, match=f"{name} is a number of words, an int"):
+        tiny.stream(**options)
+
+
+def test_a_nan_or_none_speaker_is_one_turn(tiny) -> None:
+    def run(speakers):
+        stream = tiny.stream(lookahead=3)
+        out = []
+        for (i, w), s in zip(enumerate(TEXT[:12]), speakers):
+            out += stream.push({"word": w, "start": float(i), "end": i + 0.5, **s})
+        return [w["word"] for w in out + stream.flush()]
+
+    plain = run([{}] * 12)
+    assert run([{"speaker": float("nan")}] * 12) == plain
+    assert run([{"speaker": None}, {}, {"speaker": float("nan")}] * 4) == plain
+
+
+def test_a_stream_without_times_and_bad_times(shipped_model) -> None:
+    spoken = "i paid twenty dollars".split()
+    stream = shipped_model.stream(lookahead=2)
+    out = []
+    for w in spoken:
+        out += stream.push({"word": w, "start": None, "end": None})
+    out += stream.flush()
+    assert [w["word"] for w in out] == shipped_model.format(" ".join(spoken)).split()
+    assert all(sorted(w) == ["word"] for w in out)
+    stream = shipped_model.stream(lookahead=2)
+    with pytest.raises(ValueError, match="word timestamp 0 has start='0'"):
+        stream.push([("twenty dollars", "0", "1")])
+    assert stream.push(("twenty", 2.0, 3.0)) == []
+    with pytest.raises(ValueError, match=r"word 1 of the stream \('dollars'\) has no times, the uncommitted"):
+        stream.push({"word": "dollars", "start": None, "end": None})
+    assert stream.received == 1  # the rejected push left the stream as it was
+    out = stream.push(("dollars", 3.0, 4.0)) + stream.flush()
+    assert [(w["word"], w["start"], w["end"]) for w in out] == [("$20.", 2.0, 4.0)]
+    # once everything is committed, the next words may come without times (the committed ones stay context)
+    out = stream.push(["i", "paid", "ten", "dollars"]) + stream.flush()
+    assert [w["word"] for w in out][-1] == "$10." and all(sorted(w) == ["word"] for w in out)

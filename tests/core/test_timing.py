@@ -8,8 +8,8 @@ import pytest
 
 from spacy_u2tf.core.api import U2TF, Result
 from spacy_u2tf.core.assemble import AlignmentGroup, SpanRewrite, assemble
-from spacy_u2tf.core.timing import (concat_results, end_sentence, rebuild_segments, retime_words, speaker_turns,
-                                    spoken_entries, word_entry)
+from spacy_u2tf.core.timing import (check_word_stamps, concat_results, end_sentence, rebuild_segments, retime_words,
+                                    speaker_turns, spoken_entries, word_entry)
 
 
 @pytest.fixture(scope="module")
@@ -154,3 +154,83 @@ def test_written_whisper_words_keep_one_time_per_word(tiny) -> None:
     assert timed.text == tiny.process([w.strip() for w in written]).text
     _assert_monotonic(timed.words, 0.0, 4.9)
     assert timed.words[-1]["word"] == "$5." and timed.words[-1]["probability"] == pytest.approx(0.9)
+
+
+# -- bad times and speakers ---------------------------------------------------------------------------------
+MONEY_GROUP = [AlignmentGroup((0, 1), (0,), "money")]  # many spoken words to one written word
+PLAIN_GROUPS = [AlignmentGroup((0,), (0,), "plain"), AlignmentGroup((1,), (1,), "plain")]
+
+
+@pytest.mark.parametrize("times, message", [
+    (((2, 3), (None, None)), r"word timestamp 1 lacks \['start', 'end'\]"),
+    (((2.0, 3.0), (float("nan"), float("nan"))), r"word timestamp 1 lacks \['start', 'end'\]"),
+    (((0, 1), (1, None)), r"word timestamp 1 lacks \['end'\]"),
+    ((("0", "1"), ("1", "2")), r"word timestamp 0 has start='0' \(str\)"),
+    (((0.0, 1.0), (1.0, float("inf"))), r"word timestamp 1 has end=inf"),
+    (((0, 1), (True, 2)), r"word timestamp 1 has start=True \(bool\)"),
+])
+@pytest.mark.parametrize("groups, written", [(MONEY_GROUP, ["$20"]), (PLAIN_GROUPS, ["twenty", "dollars"])])
+def test_bad_times_are_a_value_error_naming_the_word(times, message, groups, written) -> None:
+    """The same clear error whether the words' group is one-to-one or not, from every entry point."""
+    stamps = [{"word": w, "start": a, "end": b} for w, (a, b) in zip(["twenty", "dollars"], times)]
+    for call in (lambda: spoken_entries(stamps), lambda: check_word_stamps(stamps),
+                 lambda: retime_words(stamps, written, groups)):
+        with pytest.raises(ValueError, match=message):
+            call()
+
+
+@pytest.mark.parametrize("missing", [None, float("nan")])
+@pytest.mark.parametrize("groups, written", [(MONEY_GROUP, ["$20"]), (PLAIN_GROUPS, ["twenty", "dollars"])])
+def test_times_missing_on_every_word_mean_no_times(missing, groups, written) -> None:
+    stamps = [{"word": w, "start_offset": 4 * i, "end_offset": 4 * i + 3, "start": missing, "end": missing,
+               "conf": 0.5} for i, w in enumerate(["twenty", "dollars"])]
+    assert [sorted(e) for e in spoken_entries(stamps)] == [["conf", "end_offset", "start_offset", "word"]] * 2
+    words = retime_words(stamps, written, groups)
+    assert all(sorted(w) == ["conf", "end_offset", "start_offset", "word"] for w in words)
+    assert words[0]["start_offset"] == 0 and words[-1]["end_offset"] == 7
+
+
+def test_a_nan_or_none_speaker_is_no_speaker() -> None:
+    nan = float("nan")
+    pd = pytest.importorskip("pandas")
+    assert speaker_turns([{"word": "a", "speaker": pd.NA}, {"word": "b", "speaker": pd.NA}]) == [(0, 2)]
+    entries = [{"word": w, "speaker": s} for w, s in zip("a b c d e".split(), [nan, nan, None, "A", nan])]
+    assert speaker_turns(entries) == [(0, 3), (3, 4), (4, 5)]
+    assert speaker_turns([{"word": "a"}, {"word": "b", "speaker": nan}]) == [(0, 2)]
+    assert [s["segment"] for s in rebuild_segments([{"word": w, "speaker": nan} for w in "so we met.".split()])] \
+        == ["so we met."]
+
+
+def test_process_words_takes_no_text_string(tiny) -> None:
+    with pytest.raises(TypeError, match=r"process\(\)"):
+        tiny.process_words("i paid twenty dollars")
+
+
+def test_process_words_bad_and_missing_times(shipped_model) -> None:
+    spoken = "i paid twenty dollars".split()
+    untimed = shipped_model.process_words([(w, None, None) for w in spoken])
+    assert untimed.text == shipped_model.format(" ".join(spoken)) and "$20." in untimed.text
+    assert all(sorted(w) == ["word"] for w in untimed.words)
+    with pytest.raises(ValueError, match=r"word timestamp 1 lacks \['start', 'end'\]"):
+        shipped_model.process_words([("twenty", 2, 3), ("dollars", None, None)])
+    with pytest.raises(ValueError, match="word timestamp 0 has start='0'"):
+        shipped_model.process_words([("twenty dollars", "0", "1")])
+    with pytest.raises(ValueError, match="word timestamp 0 has end=inf"):
+        shipped_model.process_words([("twenty", 0.0, float("inf")), ("dollars", 1.0, 2.0)])
+
+
+@pytest.mark.parametrize("mode", ["fillers", "all"])
+def test_process_words_without_times_drops_disfluencies(rule_disfluency_model, mode) -> None:
+    model = rule_disfluency_model(mode)
+    spoken = "um i paid uh twenty dollars".split()
+    timed = model.process_words([{"word": w, "start": None, "end": None} for w in spoken])
+    assert timed.text == model.process(spoken).text and all(sorted(w) == ["word"] for w in timed.words)
+    with pytest.raises(ValueError, match=r"word timestamp 5 lacks \['start', 'end'\]"):
+        model.process_words([(w, float(i), i + 0.5) for i, w in enumerate(spoken[:-1])] + [("dollars", None, None)])
+
+
+def test_a_nan_speaker_keeps_one_turn(shipped_model) -> None:
+    spoken = "i paid twenty dollars on march fifth".split()
+    timed = shipped_model.process_words([{"word": w, "start": i, "end": i + 1, "speaker": float("nan")}
+                                         for i, w in enumerate(spoken)])
+    assert timed.text == shipped_model.format(" ".join(spoken)) and len(timed.segments) == 1

@@ -185,6 +185,26 @@ def test_postprocessor_rejects_malformed_word_timestamps(tiny_model_path) -> Non
 
 
 
+def test_postprocessor_missing_and_bad_offsets(shipped_model) -> None:
+    """Offsets missing (None) on every word: formatted without times; on some words, or not numbers: ValueError."""
+    from nemo_adapter import U2TFPostProcessor
+
+    post = U2TFPostProcessor(shipped_model)
+    spoken = "i paid twenty dollars".split()
+    untimed = [{"word": w, "start_offset": None, "end_offset": None} for w in spoken]
+    [out] = post([FakeHypothesis(" ".join(spoken), {"word": untimed})])
+    assert out.text == shipped_model.format(" ".join(spoken)) and "$20." in out.text
+    assert [sorted(w) for w in out.timestamp["word"]] == [["word"]] * len(out.text.split())
+    some = stamps(spoken)
+    some[3]["start_offset"] = some[3]["end_offset"] = None
+    with pytest.raises(ValueError, match=r"word timestamp 3 lacks \['start_offset', 'end_offset'\]"):
+        post([FakeHypothesis(" ".join(spoken), {"word": some})])
+    text = stamps(spoken)
+    text[2]["start"] = "0.16"
+    with pytest.raises(ValueError, match="word timestamp 2 has start='0.16'"):
+        post([FakeHypothesis(" ".join(spoken), {"word": text})])
+
+
 # -- disfluency removal ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("mode", ["fillers", "all"])
 def test_postprocessor_drops_disfluent_words_and_keeps_the_others_times(rule_disfluency_model, mode: str) -> None:
