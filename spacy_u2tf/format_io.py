@@ -1,6 +1,7 @@
 """Lines in and out for ``u2tf format``: the same line splitting for files and stdin, UTF-8 errors with a line
-number, JSONL records, output files written whole or not at all, a formatter that reports a failing line instead
-of raising and the policy for such a line, and the word lines of ``--stream``.
+number, JSONL records (blank lines skipped, a line that holds no record carried to the policy below), output files
+written whole or not at all, a formatter that reports a failing line instead of raising and the policy for a line
+that failed or holds no record, and the word lines of ``--stream``.
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import os
 import tempfile
 import traceback
 from pathlib import Path
-from typing import IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, TextIO, Tuple, Union
+from typing import (IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, NamedTuple, Optional, Sequence,
+                    TextIO, Tuple, Union)
 
 ERROR_MODES = ("strict", "replace")
 ON_ERROR_MODES = ("stop", "skip", "keep")
@@ -30,7 +32,37 @@ class LineFailed(Exception):
         self.error = error
 
 
-Record = Tuple[str, Optional[Dict[str, Any]]]  # a line's text and, read from JSONL, the object it came from
+class BadRecord(Exception):
+    """A JSONL line that holds no record to format (see :func:`read_records`), under ``on_error="stop"``: its
+    number and why."""
+
+    def __init__(self, lineno: int, error: str) -> None:
+        super().__init__(f"line {lineno}: {error}")
+        self.lineno = lineno
+        self.error = error
+
+
+class Record(NamedTuple):
+    """One input line to format: its text, the JSONL object it came from (``None`` for a text line) and its line
+    number. A JSONL line that holds no record to format has ``error`` (why) and the line as read in ``text``."""
+
+    text: str
+    obj: Optional[Dict[str, Any]]
+    lineno: int
+    error: Optional[str] = None
+
+
+class Failure(NamedTuple):
+    """A line that was not formatted under ``on_error="skip"`` or ``"keep"``: its number, the error, and whether
+    it was a JSONL line that holds no record (never given to the formatter)."""
+
+    lineno: int
+    error: str
+    bad_record: bool
+
+
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", int: "a number",
+               float: "a number", type(None): "null"}
 
 
 def strip_line_end(line: str) -> str:
@@ -55,22 +87,28 @@ def read_lines(source: Union[IO[bytes], IO[str]], name: str, errors: str = "stri
         yield strip_line_end(line)
 
 
-def read_records(lines: Iterable[str], name: str, jsonl: bool, field: str) -> Iterator[Record]:
-    """``(text, None)`` per line, or with ``jsonl`` ``(object[field], object)``; a line that is empty, not JSON
-    or without a string ``field`` raises :class:`InputError` naming it."""
+def read_records(lines: Iterable[str], jsonl: bool, field: str) -> Iterator[Record]:
+    """A :class:`Record` per line, numbered from 1. With ``jsonl``, a blank line (empty or only whitespace) is
+    skipped, as JSON Lines readers do, and a line that is not JSON, not a JSON object or without a string ``field``
+    comes back with ``error`` set, for :func:`write_records` to stop on, leave out or keep."""
     for lineno, line in enumerate(lines, 1):
         if not jsonl:
-            yield line, None
+            yield Record(line, None, lineno)
             continue
         if not line.strip():
-            raise InputError(f"{name}:{lineno}: empty line in JSONL input")
+            continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as err:
-            raise InputError(f"{name}:{lineno}: not valid JSON ({err.msg})") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get(field), str):
-            raise InputError(f"{name}:{lineno}: no string field {field!r}")
-        yield obj[field], obj
+            yield Record(line, None, lineno, f"not valid JSON ({err.msg})")
+            continue
+        if not isinstance(obj, dict):
+            yield Record(line, None, lineno, f"not a JSON object ({_JSON_TYPES[type(obj)]})")
+        elif not isinstance(obj.get(field), str):
+            what = _JSON_TYPES[type(obj[field])] if field in obj else "missing"
+            yield Record(line, None, lineno, f"no string field {field!r} ({what})")
+        else:
+            yield Record(obj[field], obj, lineno)
 
 
 class AtomicOutput:
@@ -119,6 +157,8 @@ class LineGuard:
         return getattr(self.formatter, name)
 
     def process_batch(self, texts: Sequence[str]) -> List[LineResult]:
+        if not texts:  # a batch of JSONL lines that hold no record
+            return []
         return [(None if result is None else result.text, error) for result, error in self.results(texts)]
 
     def results(self, texts: Sequence[Any]) -> List[Tuple[Any, Optional[str]]]:
@@ -139,44 +179,75 @@ class LineGuard:
 def formatted_records(formatter: Any, records: Iterable[Record], batch_size: int,
                       processes: int) -> Iterator[Tuple[List[Record], List[LineResult]]]:
     """``(batch, results)`` for each batch of ``batch_size`` records, in order, formatted on ``processes``
-    processes (:func:`~spacy_u2tf.core.parallel.map_batches`) through a :class:`LineGuard`. A ``ValueError`` at the
-    call when ``processes`` cannot run here."""
-    from .core.api import batched
+    processes (:func:`~spacy_u2tf.core.parallel.map_batches`) through a :class:`LineGuard`; a record with an
+    ``error`` is not formatted and gets ``(None, error)``. An :class:`InputError` while reading ``records`` is
+    raised after the records before it (a short last batch included) have come back. A ``ValueError`` at the call
+    when ``batch_size`` is below 1 or ``processes`` cannot run here."""
     from .core.parallel import map_batches
 
+    if batch_size < 1:
+        raise ValueError(f"batch size must be at least 1, got {batch_size}")
     pending: Deque[List[Record]] = collections.deque()  # batches sent, oldest first
+    stopped: List[InputError] = []
 
     def texts() -> Iterator[List[str]]:
-        for batch in batched(records, batch_size):
+        batch: List[Record] = []
+        try:
+            for record in records:
+                batch.append(record)
+                if len(batch) == batch_size:
+                    pending.append(batch)
+                    yield [r.text for r in batch if r.error is None]
+                    batch = []
+        except InputError as err:  # raised by the caller's loop below, once the lines before it are out
+            stopped.append(err)
+        if batch:
             pending.append(batch)
-            yield [t for t, _ in batch]
+            yield [r.text for r in batch if r.error is None]
 
     formatted = map_batches(LineGuard(formatter), texts(), processes)
-    return ((pending.popleft(), results) for results in formatted)
+
+    def merged() -> Iterator[Tuple[List[Record], List[LineResult]]]:
+        for results in formatted:
+            batch, good = pending.popleft(), iter(results)
+            yield batch, [(None, r.error) if r.error is not None else next(good) for r in batch]
+        if stopped:
+            raise stopped[0]
+
+    return merged()
 
 
 def write_records(batches: Iterable[Tuple[List[Record], List[LineResult]]], out: TextIO, out_field: str,
-                  on_error: str = "stop", done: Callable[[int], Any] = lambda n: None) -> List[int]:
+                  on_error: str = "stop", done: Callable[[int], Any] = lambda n: None) -> List[Failure]:
     """Write each formatted line to ``out`` (a JSONL record with its text in ``out_field``), calling
-    ``done(lines)`` after each batch. A line that failed raises :class:`LineFailed` (``on_error="stop"``) or is
-    written empty (``"skip"``) or as it was read (``"keep"``); returns the numbers of those lines."""
-    failed: List[int] = []
-    lineno = 0
-    for batch, results in batches:
-        for (line, obj), (text, error) in zip(batch, results):
-            lineno += 1
-            if error is not None:
-                if on_error == "stop":
-                    raise LineFailed(lineno, error)
-                failed.append(lineno)
-                text = "" if on_error == "skip" else line
-            if obj is not None:
-                obj[out_field] = text
-                out.write(json.dumps(obj, ensure_ascii=False) + "\n")
-            else:
-                out.write(text + "\n")
-        done(len(batch))
-    out.flush()
+    ``done(lines)`` after each batch; returns the lines that were not formatted.
+
+    A line the formatter failed on raises :class:`LineFailed` (``on_error="stop"``) or is written empty
+    (``"skip"``) or as it was read (``"keep"``). A JSONL line that holds no record raises :class:`BadRecord`
+    (``"stop"``), is left out (``"skip"``) or is written as read (``"keep"``). Whatever was written before such a
+    stop is flushed to ``out``."""
+    failed: List[Failure] = []
+    try:
+        for batch, results in batches:
+            for record, (text, error) in zip(batch, results):
+                if error is not None:
+                    bad_record = record.error is not None
+                    if on_error == "stop":
+                        raise (BadRecord if bad_record else LineFailed)(record.lineno, error)
+                    failed.append(Failure(record.lineno, error, bad_record))
+                    if bad_record:
+                        if on_error == "keep":
+                            out.write(record.text + "\n")
+                        continue
+                    text = "" if on_error == "skip" else record.text
+                if record.obj is not None:
+                    record.obj[out_field] = text
+                    out.write(json.dumps(record.obj, ensure_ascii=False) + "\n")
+                else:
+                    out.write(text + "\n")
+            done(len(batch))
+    finally:
+        out.flush()
     return failed
 
 

@@ -117,12 +117,93 @@ def test_jsonl_bad_line_names_its_number(tiny_model_path, tmp_path, capsys) -> N
     assert f"{src}:2:" in err and "JSON" in err
 
 
-@pytest.mark.parametrize("line", ['{"other": "x"}', '["text"]', '{"text": 5}', ""])
+@pytest.mark.parametrize("line", ['{"other": "x"}', '["text"]', '{"text": 5}'])
 def test_jsonl_line_without_text_field(tiny_model_path, capsys, monkeypatch, line: str) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO('{"text": "fine"}\n' + line + "\n"))
     rc = main(fmt(tiny_model_path, "--jsonl"))
     assert rc == 2
     assert "<stdin>:2:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode", ["stop", "skip", "keep"])
+def test_jsonl_blank_lines_are_skipped(tiny_model_path, tmp_path, capsys, expected, mode: str) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text(f'{{"text": "{LINES[0]}"}}\n\n{{"text": "{LINES[2]}"}}\n  \t\n\n', encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", mode)) == 0
+    captured = capsys.readouterr()
+    assert [json.loads(line)["text"] for line in captured.out.splitlines()] == [expected[LINES[0]],
+                                                                                expected[LINES[2]]]
+    assert "u2tf format" not in captured.err
+
+
+NO_RECORD = [("{}", "no string field 'text' (missing)"), ('{"text": null}', "no string field 'text' (null)"),
+             ('{"text": oops}', "not valid JSON"), ('["text"]', "not a JSON object (an array)")]
+
+
+def _no_record_input(tmp_path, line: str):
+    src = tmp_path / "in.jsonl"
+    src.write_text(f'{{"id": 1, "text": "{LINES[0]}"}}\n{line}\n\n{{"id": 4, "text": "{LINES[2]}"}}\n',
+                   encoding="utf-8")
+    return src
+
+
+def _u2tf_lines(err: str) -> list:
+    return [line for line in err.replace("\r", "\n").splitlines() if line.startswith("u2tf")]
+
+
+@pytest.mark.parametrize("line,message", NO_RECORD)
+def test_jsonl_line_without_a_record_stops_after_the_lines_before_it(tiny_model_path, tmp_path, capsys, expected,
+                                                                     line: str, message: str) -> None:
+    src = _no_record_input(tmp_path, line)
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", "stop")) == 2
+    captured = capsys.readouterr()
+    assert [json.loads(out) for out in captured.out.splitlines()] == [{"id": 1, "text": expected[LINES[0]]}]
+    err = _u2tf_lines(captured.err)
+    assert len(err) == 1 and f"{src}:2: {message}" in err[0] and "stopped" in err[0], err
+    dst = tmp_path / "out.jsonl"
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--output", str(dst))) == 2
+    assert f"nothing written to {dst}" in capsys.readouterr().err and not dst.exists()
+
+
+@pytest.mark.parametrize("line,message", NO_RECORD)
+@pytest.mark.parametrize("mode", ["skip", "keep"])
+def test_jsonl_line_without_a_record_is_left_out_or_written_as_read(tiny_model_path, tmp_path, capsys, expected,
+                                                                    line: str, message: str, mode: str) -> None:
+    src = _no_record_input(tmp_path, line)
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", mode)) == 0
+    captured = capsys.readouterr()
+    out = captured.out.splitlines()
+    assert [json.loads(out[0]), json.loads(out[-1])] == [{"id": 1, "text": expected[LINES[0]]},
+                                                         {"id": 4, "text": expected[LINES[2]]}]
+    assert out[1:-1] == ([line] if mode == "keep" else [])
+    how = "written as read" if mode == "keep" else "left out"
+    err = _u2tf_lines(captured.err)
+    assert len(err) == 1 and err[0].startswith(f"u2tf format: {src}:2: {message}") and err[0].endswith(f"; {how}")
+
+
+def test_jsonl_lines_without_a_record_keep_their_place_under_two_processes(tiny_model_path, tmp_path, capsys,
+                                                                           expected) -> None:
+    src = tmp_path / "in.jsonl"
+    lines = [json.dumps({"text": LINES[0]}), "{}", "", "[1]", json.dumps({"text": LINES[2]}), "{oops"] * 2
+    src.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", "keep", "--batch-size", "2",
+                    "--processes", "2")) == 0
+    captured = capsys.readouterr()
+    written = [expected[LINES[0]], "{}", "[1]", expected[LINES[2]], "{oops"] * 2
+    assert [json.loads(x)["text"] if x.startswith('{"') else x for x in captured.out.splitlines()] == written
+    err = _u2tf_lines(captured.err)
+    assert [e.split(": ")[1] for e in err] == [f"{src}:{n}" for n in (2, 4, 6, 8, 10, 12)]
+
+
+def test_many_jsonl_lines_without_a_record_are_counted_past_the_first_ten(tiny_model_path, tmp_path,
+                                                                          capsys) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text("{}\n" * 12 + '{"text": "hello"}\n', encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", "skip")) == 0
+    captured = capsys.readouterr()
+    assert len(captured.out.splitlines()) == 1
+    err = _u2tf_lines(captured.err)
+    assert len(err) == 11 and err[9].startswith(f"u2tf format: {src}:10: ") and "2 more" in err[10], err
 
 
 def test_missing_input_file(tiny_model_path, tmp_path, capsys) -> None:
@@ -295,6 +376,17 @@ def test_on_error_skip_or_keep_goes_on_and_counts(tiny_model_path, tmp_path, cap
     bad = ["", ""] if mode == "skip" else ["why BOOM", "BOOM again"]
     assert dst.read_text(encoding="utf-8").split("\n") == [expected[LINES[0]], bad[0], expected[LINES[2]], bad[1], ""]
     assert "2 line(s) could not be formatted" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("mode,message", [("stop", ":3: cannot format this line"),
+                                          ("keep", "1 line(s) could not be formatted and were written unformatted: 3")])
+def test_a_failing_jsonl_line_is_named_by_its_line_in_the_file(tiny_model_path, tmp_path, capsys, boom, mode: str,
+                                                               message: str) -> None:
+    src = tmp_path / "in.jsonl"
+    src.write_text('{"text": "hello there"}\n\n{"text": "why BOOM"}\n', encoding="utf-8")
+    assert main(fmt(tiny_model_path, "--jsonl", "--input", str(src), "--on-error", mode)) == (1 if mode == "stop"
+                                                                                              else 0)
+    assert message in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("args,message", [

@@ -10,20 +10,24 @@ import argparse
 import contextlib
 import sys
 from pathlib import Path
-from typing import Any, Dict, Optional, TextIO
+from typing import Any, Dict, List, Optional, TextIO
 
 from ..core.labels import DISFLUENCY_MODES
 from ..core.precision import DEFAULT_DTYPE
-from ..format_io import (ERROR_MODES, ON_ERROR_MODES, AtomicOutput, InputError, LineFailed, formatted_records,
-                         read_lines, read_records, stream_words, write_records, write_words)
+from ..format_io import (ERROR_MODES, ON_ERROR_MODES, AtomicOutput, BadRecord, Failure, InputError, LineFailed,
+                         Record, formatted_records, read_lines, read_records, stream_words, write_records,
+                         write_words)
 from .settings import DTYPE_METAVAR, dtype_option
+
+SHOWN = 10  # failing lines named one by one at the end of a run
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("text", nargs="*", help="transcripts to format (default: read --input or stdin)")
     parser.add_argument("-i", "--input", type=Path, help="file with one transcript per line (or JSONL)")
     parser.add_argument("-o", "--output", type=Path, help="write here instead of stdout")
-    parser.add_argument("--jsonl", action="store_true", help="read and write JSON lines")
+    parser.add_argument("--jsonl", action="store_true",
+                        help="read and write JSON lines (one object per line; blank lines are skipped)")
     parser.add_argument("--field", default=None, help="JSONL field to read (default: text)")
     parser.add_argument("--output-field", default=None, help="JSONL field to write (default: same as --field)")
     parser.add_argument("--model", default=None, help="model folder or name: u2tf-default (the default) or u2tf-fast")
@@ -38,8 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="invalid UTF-8 in the input: stop with its line number (strict), or read it as U+FFFD "
                              "(replace)")
     parser.add_argument("--on-error", default="stop", choices=ON_ERROR_MODES,
-                        help="a line the formatter fails on: stop with its line number and write nothing to "
-                             "--output (stop), write an empty line (skip) or the line unformatted (keep) and go on")
+                        help="a line the formatter fails on, or with --jsonl a line that is not a JSON object with "
+                             "a string --field: stop with its line number, writing nothing to --output (stop); go "
+                             "on, writing it empty or leaving such a JSONL line out (skip), or writing it "
+                             "unformatted or as read (keep); skip and keep name these lines at the end")
     parser.add_argument("--dtype", default=DEFAULT_DTYPE, type=dtype_option, metavar=DTYPE_METAVAR,
                         help="tagger precision or runtime: auto is bf16 where the hardware computes it natively "
                              "(AVX-512 BF16 or AMX CPUs, CUDA GPUs with bf16), else fp32; int8 and onnx* run on CPU; "
@@ -127,8 +133,8 @@ def _run_local(args: argparse.Namespace) -> int:
             print(f"u2tf format: cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
             return 2
         out: TextIO = target.file if target else sys.stdout
-        records = (iter([(t, None) for t in args.text]) if args.text
-                   else read_records(read_lines(source, name, args.errors), name, args.jsonl, field))
+        records = ((Record(t, None, i) for i, t in enumerate(args.text, 1)) if args.text
+                   else read_records(read_lines(source, name, args.errors), args.jsonl, field))
         show = args.progress or (args.input is not None and (args.output is not None or sys.stdout.isatty()))
         bar = files.enter_context(tqdm(unit="line", disable=not show, file=sys.stderr, dynamic_ncols=True))
         try:
@@ -140,10 +146,14 @@ def _run_local(args: argparse.Namespace) -> int:
             failed = write_records(batches, out, args.output_field or field, args.on_error, bar.update)
         except LineFailed as err:
             bar.close()  # the message gets a line of its own
-            print(f"u2tf format: {name}:{err.lineno}: cannot format this line ({err.error}); "
-                  f"{'nothing written to ' + str(args.output) if args.output else 'stopped'} "
+            print(f"u2tf format: {name}:{err.lineno}: cannot format this line ({err.error}); {_stopped(args)} "
                   "(--on-error skip|keep writes it empty|unformatted and goes on)", file=sys.stderr)
             return 1
+        except BadRecord as err:
+            bar.close()
+            print(f"u2tf format: {name}:{err.lineno}: {err.error}; {_stopped(args)} "
+                  "(--on-error skip|keep leaves such a line out|writes it as read and goes on)", file=sys.stderr)
+            return 2
         except InputError as err:
             bar.close()
             print(f"u2tf format: {err}", file=sys.stderr)
@@ -155,11 +165,30 @@ def _run_local(args: argparse.Namespace) -> int:
             except OSError as err:
                 print(f"u2tf format: cannot write {args.output}: {err.strerror or err}", file=sys.stderr)
                 return 2
-    if failed:
-        shown = ", ".join(map(str, failed[:10])) + (", ..." if len(failed) > 10 else "")
-        how = "written empty" if args.on_error == "skip" else "written unformatted"
-        print(f"u2tf format: {len(failed)} line(s) could not be formatted and were {how}: {shown}", file=sys.stderr)
+    _report(failed, name, args.on_error)
     return 0
+
+
+def _stopped(args: argparse.Namespace) -> str:
+    """What a run that stops on a line leaves: no --output file, or on stdout the lines before it."""
+    return f"nothing written to {args.output}" if args.output else "stopped"
+
+
+def _report(failed: List[Failure], name: str, on_error: str) -> None:
+    """Name the lines that were not formatted under --on-error skip or keep on stderr: each JSONL line without a
+    record with its reason (the first few), and the count and numbers of the lines the formatter failed on."""
+    bad = [f for f in failed if f.bad_record]
+    how = "left out" if on_error == "skip" else "written as read"
+    for f in bad[:SHOWN]:
+        print(f"u2tf format: {name}:{f.lineno}: {f.error}; {how}", file=sys.stderr)
+    if len(bad) > SHOWN:
+        print(f"u2tf format: {len(bad) - SHOWN} more JSONL line(s) without a record {how}", file=sys.stderr)
+    unformatted = [f.lineno for f in failed if not f.bad_record]
+    if unformatted:
+        shown = ", ".join(map(str, unformatted[:SHOWN])) + (", ..." if len(unformatted) > SHOWN else "")
+        how = "written empty" if on_error == "skip" else "written unformatted"
+        print(f"u2tf format: {len(unformatted)} line(s) could not be formatted and were {how}: {shown}",
+              file=sys.stderr)
 
 
 def _run_stream(args: argparse.Namespace) -> int:
