@@ -38,6 +38,8 @@ DISFL_LABELS: Tuple[str, ...] = ("O", "FILLER", "REPARANDUM")
 # go"), where the head's REPARANDUM is far more often right than elsewhere (see :func:`mark_repeated_reparanda`).
 REPEATED = "REPARANDUM_REPEATED"
 REPEAT_LONGEST = 3
+# Fillers of two words: removed whole or kept whole ("you know" never leaves "know" behind).
+FILLER_PHRASES: Tuple[Tuple[str, str], ...] = (("you", "know"), ("i", "mean"))
 DISFLUENCY_MODES: Tuple[str, ...] = ("keep", "fillers", "all")
 
 # Semiotic classes of ITN spans (the data pipeline tags each span pair with one of them).
@@ -231,6 +233,28 @@ def mark_repeated_reparanda(disfl: Sequence[str], probs: Sequence[Sequence[float
     return out
 
 
+def join_filler_phrases(disfl: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
+                        words: Sequence[str]) -> List[str]:
+    """``disfl`` where a filler of two words (:data:`FILLER_PHRASES`) with one word labeled FILLER and the other not
+    gets one label for both: FILLER when the two words' mean FILLER probability is at least 0.5, else the
+    FILLER word takes the other's label. ``probs`` is words × disfluency labels in the order of ``names``."""
+    out = list(disfl)
+    filler = list(names).index("FILLER")
+    table: Optional[np.ndarray] = None
+    for i in range(len(out) - 1):
+        if (words[i], words[i + 1]) not in FILLER_PHRASES or (out[i] == "FILLER") == (out[i + 1] == "FILLER"):
+            continue
+        if table is None:
+            table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
+        if (table[i, filler] + table[i + 1, filler]) / 2 >= 0.5:
+            out[i] = out[i + 1] = "FILLER"
+        elif out[i] == "FILLER":
+            out[i] = out[i + 1]
+        else:
+            out[i + 1] = out[i]
+    return out
+
+
 @dataclass(frozen=True)
 class ContextThresholds:
     """The thresholds of a ``label_thresholds`` table that hold in a context rather than for a label everywhere:
@@ -262,18 +286,20 @@ def thresholded_labels(pred: Mapping[str, Sequence], names: Mapping[str, Sequenc
                        words: Optional[Sequence[str]] = None) -> Dict[str, List[str]]:
     """The labels of one tagger prediction (argmax ``pred[head]`` and probabilities ``pred[head + "_probs"]``) for
     each head of ``tables`` under its thresholds, then the ``context`` thresholds: with a case head, the punctuation
-    under :func:`hold_name_joins`, and given the spoken ``words``, the disfluencies under
-    :func:`mark_repeated_reparanda`. Heads not in ``tables`` and untouched by a context threshold are left out of
-    the result. ``names`` gives each head's labels in the order of its probabilities."""
+    under :func:`hold_name_joins`; given the spoken ``words``, the disfluencies under :func:`join_filler_phrases`
+    and :func:`mark_repeated_reparanda`. Heads not in ``tables`` and untouched by these are left out of the
+    result. ``names`` gives each head's labels in the order of its probabilities."""
     out = {head: apply_label_thresholds(pred[f"{head}_probs"], names[head], pred[head], table)
            for head, table in tables.items()}
     if context.name_join is not None and "case" in pred:
         out["punct"] = hold_name_joins(out.get("punct", pred["punct"]), pred["punct_probs"], names["punct"],
                                        out.get("case", pred["case"]), context.name_join, tables.get("punct", {}),
                                        words)
-    if context.repeated is not None and "disfl" in pred and words is not None:
-        out["disfl"] = mark_repeated_reparanda(out.get("disfl", pred["disfl"]), pred["disfl_probs"], names["disfl"],
-                                               words, context.repeated)
+    if "disfl" in pred and words is not None:
+        disfl = join_filler_phrases(out.get("disfl", pred["disfl"]), pred["disfl_probs"], names["disfl"], words)
+        if context.repeated is not None:
+            disfl = mark_repeated_reparanda(disfl, pred["disfl_probs"], names["disfl"], words, context.repeated)
+        out["disfl"] = disfl
     return out
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, apply_case, apply_label_thresholds, bio_spans, case_label,
-                                     close_last_sentence, hold_name_joins, mark_repeated_reparanda,
+                                     close_last_sentence, hold_name_joins, join_filler_phrases, mark_repeated_reparanda,
                                      rejected_mixed_case, repeated_first_copies, split_context_thresholds,
                                      split_hyphenated, split_trailing_punct, thresholded_labels)
 
@@ -248,3 +248,16 @@ def test_thresholded_labels_mark_repeated_reparanda_after_the_disfluency_table()
     pred["disfl_probs"][0] = [0.2, 0, 0.8]
     assert thresholded_labels(pred, names, tables, ContextThresholds(), words)["disfl"] == ["O", "O", "O"]
     assert thresholded_labels(pred, names, tables, context)["disfl"] == ["O", "O", "O"]
+
+
+def test_join_filler_phrases_gives_both_words_one_label() -> None:
+    """A two-word filler half labeled FILLER becomes FILLER whole when the mean FILLER probability reaches 0.5, and
+    loses the label whole otherwise; agreeing pairs and other words are left alone."""
+    names = ("O", "FILLER", "REPARANDUM")
+    words = "you know i mean we know you know".split()
+    disfl = ["FILLER", "O", "O", "FILLER", "O", "O", "FILLER", "FILLER"]
+    probs = [[0.1, 0.9, 0], [0.6, 0.4, 0], [0.8, 0.2, 0], [0.4, 0.6, 0], [1, 0, 0], [1, 0, 0], [0, 1, 0], [0, 1, 0]]
+    assert join_filler_phrases(disfl, probs, names, words) == [
+        "FILLER", "FILLER", "O", "O", "O", "O", "FILLER", "FILLER"]
+    assert join_filler_phrases(["O", "FILLER"], [[0.9, 0.1, 0], [0.4, 0.6, 0]], names, ["we", "know"]) == [
+        "O", "FILLER"]

@@ -145,3 +145,24 @@ def test_disfluency_modes_of_the_shipped_model(mode: str, gone: list, packaged_m
     assert written == [w for i, w in enumerate(spoken) if not any(i in g.source for g in result.groups
                                                                   if g.cls == "disfluency")]
     assert result.words[0][0].isupper()
+
+
+@pytest.mark.parametrize("spoken,dropped", [
+    ("seems likely that any mimicry any mimicry mimicry would be in the mind", ["any", "mimicry", "mimicry"]),
+    ("i am not at present dispos'd present dispos'd for experiments", ["present", "dispos'd"]),
+])
+def test_repetitions_below_the_reparandum_threshold_are_reparanda(spoken: str, dropped: list,
+                                                                  packaged_model_folder) -> None:
+    """The shipped config's REPARANDUM_REPEATED: words said again right after them are reparanda at a lower
+    probability than other words; without it the tagger keeps them ("present dispos'd" twice)."""
+    from spacy_u2tf import U2TF
+
+    packaged_model_folder("u2tf-default")
+    model = U2TF.from_pretrained(dtype="fp32", disfluencies="all")
+    assert "REPARANDUM_REPEATED" in model.label_thresholds["disfl"]
+    words = spoken.split()
+    result = model.process(words)
+    assert [words[g.source[0]] for g in result.groups if g.cls == "disfluency"] == dropped, result.text
+    model.label_thresholds["disfl"].pop("REPARANDUM_REPEATED")
+    result = model.process(words)
+    assert len([g for g in result.groups if g.cls == "disfluency"]) < len(dropped), result.text
