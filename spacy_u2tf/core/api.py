@@ -16,7 +16,8 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
                      split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
-from .number_spans import complete_number_spans, hundred_clock_number, label_number, labels_a_number
+from .number_spans import (clock_number, complete_number_spans, hundred_clock_number, label_number,
+                           labels_a_number)
 from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
@@ -404,6 +405,7 @@ class U2TF:
                     said = docs[d][span.start:span.end]
                     written = (label_number(written, before)  # "room 4:04" is room 404
                                or hundred_clock_number(written, said, before, after)
+                               or clock_number(written, said, after)  # "9:99" is 999
                                or spelled_small_ordinal(written, said, after)
                                or written)
                     cls = classify_written(written)

@@ -333,6 +333,10 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(ch in rest for ch in short)
 
 
+# "to" may vanish into a range ("27-30", "$27-$30") or a time ("ten to five" → "4:50"), nowhere else.
+_RANGE_OR_CLOCK = re.compile(r"\d\s*[-–]\s*[$€£]?\d|\d:\d\d")
+
+
 def _and_is_glue(said: Sequence[str], i: int) -> bool:
     """Whether the "and" at ``said[i]`` is glue inside one number: after a scale or currency word ("hundred and
     five", "five dollars and fifty cents") or before a fraction ("one and a half", "two and three quarters")."""
@@ -378,6 +382,8 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
                 ands_written -= 1
                 continue
             return raw
+        if word == "to" and "to" not in runs and not _RANGE_OR_CLOCK.search(written):
+            return raw  # "five to midnight" is not "5 midnight"
         if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
             continue
         if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
@@ -458,15 +464,43 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     if text.endswith("-") and not spoken_span[-1].endswith("-") and spoken_span[-1].lower() not in ("dash", "hyphen"):
         return f"dangling hyphen: {text}"  # "m" is not "m-"
     return (unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text) or glued_to_digits(text)
+            or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
 
 
-# Small words that a number never absorbs: written beside digits, they stand apart ("and 20", not "AND20").
-_GLUE_WORDS = "and|or|the|of|to"
+# Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20";
+# "152-" or "152 dash", not "152Dash").
+_GLUE_WORDS = "and|or|the|of|to|dash|hyphen|slash|point|dot|minus|plus"
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
+
+
+_BROKEN_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:(?:\d(?!\d)|\d{3})")
+# Words that license a decimal point: said as one, or money whose cents follow it ("five dollars and five cents").
+# A point before a digit after a digit, a lowercase word or nothing ("7.8", "minus.3", ".5"); not an abbreviation's
+# ("U.S.2" is a missing space, not a decimal).
+_DECIMAL_POINT = re.compile(r"(?:\d|[a-z]{2}|(?<!\S))\.\d")
+_DECIMAL_WORDS = frozenset("point dot dollar dollars buck bucks cent cents pound pounds pence euro euros".split())
+
+
+def malformed_time(written: str) -> Optional[str]:
+    """``"number changed: malformed time ..."`` when ``written`` has a clock reading without two digits of minutes
+    ("1:0", "1:000"), else ``None``."""
+    match = _BROKEN_CLOCK.search(written)
+    return f"number changed: malformed time {match.group(0)}" if match else None
+
+
+def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: a decimal point nobody said ..."`` when ``written`` puts a point before a digit ("7.8"
+    for "seven eight", "minus.3") with no "point", "dot", money word or fraction said, else ``None``."""
+    if not _DECIMAL_POINT.search(written):
+        return None
+    said = {w.lower() for w in spoken_span}
+    if said & (_DECIMAL_WORDS | set(_FRACTION_WORDS)) or any("." in w and digit_string(w) for w in spoken_span):
+        return None
+    return f"number changed: a decimal point nobody said in {written}"
 
 
 def glued_to_digits(written: str) -> Optional[str]:

@@ -54,6 +54,11 @@ OK = [
     ("fourteenth", "14th"),
     ("one hundred and first", "101st"),
     ("a b c dash", "abc-"),
+    ("one two seven dot zero dot zero dot one", "127.0.0.1"),
+    ("five dollars and five cents", "$5.05"),
+    ("twenty seven to thirty", "27-30"),
+    ("five to ten percent", "5-10%"),
+    ("from nine to five", "from 9 to 5"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -85,8 +90,14 @@ BAD = [
     ("thirty", ",030", "number changed: a zero nobody said"),
     ("one and a half million dollars", "$1 1/00000,000", "number changed: a zero nobody said"),
     ("two and a half", "3.5", "number changed"),
-    ("fourteen to", "14th", "ordinal added"),
+    ("fourteen", "14th", "ordinal added"),
     ("m", "m-", "dangling hyphen"),
+    ("one oh one", "1:0", "number changed: malformed time"),
+    ("ten fifteen", "10:150", "number changed: malformed time"),
+    ("minus three", "minus.3", "number changed: a decimal point nobody said"),
+    ("seven eight", "7.8", "number changed: a decimal point nobody said"),
+    ("five to midnight", "5 midnight", "dropped word: to"),
+    ("one hundred fifty two dash millimetre", "152Dash millimetre", "glued to digits"),
 ]
 
 

@@ -6,8 +6,8 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (complete_number_spans, hundred_clock_number, label_number, labels_a_number,
-                                          number_phrases)
+from spacy_u2tf.core.number_spans import (clock_number, complete_number_spans, hundred_clock_number, label_number,
+                                          labels_a_number, number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -140,3 +140,23 @@ def test_every_noun_the_converter_learns_pair_readings_after_labels_a_number() -
     from spacy_u2tf.data.converter_pairs import NUMBERED
 
     assert [noun for noun in NUMBERED if not labels_a_number(noun)] == []
+
+
+@pytest.mark.parametrize("written,spoken,after,number", [
+    ("9:99", "nine ninety nine", "", "999"),  # minutes of 60 or more: no time
+    ("4:95", "four ninety five", "dollars", "495"),
+    ("2:50", "two fifty", "people", "250"),  # a count right after
+    ("18:00", "eighteen hundred", "people", "1,800"),
+    ("2:50", "two fifty", "we", None),  # may be a time
+    ("7:30", "seven thirty", "", None),
+    ("4:04", "four oh four", "", None),
+    ("2:30", "half past two", "people", None),  # a time word of its own
+    ("250", "two fifty", "people", None),  # no clock reading
+])
+def test_a_clock_reading_that_cannot_be_a_time_is_a_number(written: str, spoken: str, after: str, number) -> None:
+    assert clock_number(written, spoken.split(), after) == number
+
+
+def test_shipped_model_writes_impossible_times_as_numbers(shipped_model) -> None:
+    assert shipped_model.format("it costs nine ninety nine") == "It costs 999."
+    assert shipped_model.format("two fifty people came") == "250 people came."
