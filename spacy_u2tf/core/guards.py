@@ -463,8 +463,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
         return f"dropped word: {missing}"
     if text.endswith("-") and not spoken_span[-1].endswith("-") and spoken_span[-1].lower() not in ("dash", "hyphen"):
         return f"dangling hyphen: {text}"  # "m" is not "m-"
-    return (unlicensed_symbol(spoken_span, text) or number_words_beside_digits(text) or glued_to_digits(text)
-            or malformed_time(text) or invented_decimal_point(spoken_span, text)
+    return (unlicensed_symbol(spoken_span, text) or invented_initials(spoken_span, text)
+            or number_words_beside_digits(text) or glued_to_digits(text) or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
 
@@ -501,6 +501,31 @@ def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional
     if said & (_DECIMAL_WORDS | set(_FRACTION_WORDS)) or any("." in w and digit_string(w) for w in spoken_span):
         return None
     return f"number changed: a decimal point nobody said in {written}"
+
+
+_DOTTED = re.compile(r"(?:[A-Za-z]\.){2,}")
+# Dotted abbreviations whose letters are not the spoken words' initials: what each stands for.
+_DOTTED_FOR = {"am": ("am", "a m"), "pm": ("pm", "p m"), "eg": ("eg", "e g", "for example"),
+               "ie": ("ie", "i e", "that is")}
+
+
+def invented_initials(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"invented word: D.C."`` when ``written`` has a dotted abbreviation ("D.C.", "X.M.") whose letters are
+    neither letters said one by one ("d c"), nor the initials of words said in a row ("united states" → "U.S."),
+    nor "a.m.", "p.m.", "e.g." or "i.e." said as such; else ``None``. Single letters pass the word check on their
+    own, as units ("5 m", "20 C"), so a spoken "d" could come out "D.C."."""
+    said = [w.lower() for w in spoken_span]
+    phrase = " ".join(said)
+    letters = "".join(w for w in said if len(w) == 1)
+    for match in _DOTTED.finditer(written):
+        initials = match.group(0).replace(".", "").lower()
+        if (initials in letters or initials in said
+                or any("".join(w[0] for w in run) == initials and all(len(w) > 1 for w in run)
+                       for run in (said[i:i + len(initials)] for i in range(len(said) - len(initials) + 1)))
+                or any(form in phrase for form in _DOTTED_FOR.get(initials, ()))):
+            continue
+        return f"invented word: {match.group(0)}"
+    return None
 
 
 def glued_to_digits(written: str) -> Optional[str]:

@@ -59,6 +59,9 @@ OK = [
     ("twenty seven to thirty", "27-30"),
     ("five to ten percent", "5-10%"),
     ("from nine to five", "from 9 to 5"),
+    ("washington d c", "Washington, D.C."),
+    ("ten am", "10 a.m."),
+    ("f b i", "F.B.I."),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -98,6 +101,8 @@ BAD = [
     ("seven eight", "7.8", "number changed: a decimal point nobody said"),
     ("five to midnight", "5 midnight", "dropped word: to"),
     ("one hundred fifty two dash millimetre", "152Dash millimetre", "glued to digits"),
+    ("d company", "D.C. company", "invented word: D.C."),  # "c" passes alone, as a unit
+    ("x minus three", "X.M. minus 3", "invented word: X.M."),
 ]
 
 
