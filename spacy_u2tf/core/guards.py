@@ -130,7 +130,7 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
             out.append(typed)
             continue
         w = _ordinal_base(_singular(raw.lower()))
-        if w in ("a", "an") and i + 1 < len(words) and _singular(words[i + 1].lower()) in _SCALE_WORDS:
+        if w in ("a", "an") and _counts_one(words, i):
             w = "one"  # "a hundred and one" is 101
         if w in ("double", "triple"):
             flush()
@@ -174,6 +174,20 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
 
 
 _SCALE_WORDS = frozenset(_SCALES) | {"hundred"}
+_AMOUNT_WORDS = frozenset("dollar dollars buck bucks pound pounds euro euros rupee rupees yen cent cents percent"
+                          .split())
+
+
+def _counts_one(words: Sequence[str], i: int) -> bool:
+    """Whether the article at ``words[i]`` is the number one of a scale word after it that a written number may
+    take: with more number words ("a hundred and fifty" is 150), money or a percentage ("a million dollars" is $1
+    million, "a hundred percent" 100%); "a thousand years" stays words."""
+    said = [w.lower() for w in words[i + 1:]]
+    if not said or _singular(said[0]) not in _SCALE_WORDS:
+        return False
+    rest = [w for w in said[1:] if w != "and"]
+    return bool(rest) and (rest[0] in _UNITS or rest[0] in _TENS or rest[0] in _SCALE_WORDS) or any(
+        w in _AMOUNT_WORDS for w in said)
 
 
 def spoken_digits(words: Sequence[str], keep_scales: AbstractSet[str] = frozenset(),
@@ -503,7 +517,7 @@ def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional
     return f"number changed: a decimal point nobody said in {written}"
 
 
-_DOTTED = re.compile(r"(?:[A-Za-z]\.){2,}")
+_DOTTED = re.compile(r"(?<![A-Za-z])(?:[A-Za-z]\.)+[A-Za-z](?![A-Za-z])\.?")
 # Dotted abbreviations whose letters are not the spoken words' initials: what each stands for.
 _DOTTED_FOR = {"am": ("am", "a m"), "pm": ("pm", "p m"), "eg": ("eg", "e g", "for example"),
                "ie": ("ie", "i e", "that is")}

@@ -103,6 +103,8 @@ BAD = [
     ("one hundred fifty two dash millimetre", "152Dash millimetre", "glued to digits"),
     ("d company", "D.C. company", "invented word: D.C."),  # "c" passes alone, as a unit
     ("x minus three", "X.M. minus 3", "invented word: X.M."),
+    ("x minus three", "X.M minus 3", "invented word: X.M"),
+    ("a thousand years", "1000 years", "unlicensed digits"),  # "a thousand" alone stays words
 ]
 
 
