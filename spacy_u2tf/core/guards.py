@@ -174,8 +174,9 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
 
 
 _SCALE_WORDS = frozenset(_SCALES) | {"hundred"}
-_AMOUNT_WORDS = frozenset("dollar dollars buck bucks pound pounds euro euros rupee rupees yen cent cents percent"
-                          .split())
+# Money said with a number: "a million dollars", "five dollars and fifty cents", "$3.05".
+_MONEY_WORDS = frozenset("dollar dollars buck bucks pound pounds pence euro euros rupee rupees yen cent cents".split())
+_AMOUNT_WORDS = _MONEY_WORDS | {"percent"}
 
 
 def _counts_one(words: Sequence[str], i: int) -> bool:
@@ -233,8 +234,8 @@ miles hour hours square cubic megs gigs kilos number music sharp flat miz misses
 _CURRENCY_WORDS = frozenset("dollar dollars buck bucks cent cents".split())
 # Words after which "and" is number glue that a written number drops ("two thousand and five", "five dollars and
 # fifty cents"); elsewhere it joins two things that stay two ("one and two" is not "1 2").
-_AND_GLUE_AFTER = frozenset("hundred hundreds thousand thousands million millions billion billions trillion trillions "
-                            "dollar dollars buck bucks pound pounds euro euros rupee rupees yen".split())
+_AND_GLUE_AFTER = (frozenset("hundreds thousands millions billions trillions".split()) | _SCALE_WORDS
+                   | (_MONEY_WORDS - {"cent", "cents", "pence"}))
 # What a converted span may write besides letters: each symbol needs one of its words in the spoken span (or the
 # symbol itself typed there). Digits need a number (:func:`spoken_digits`), "@" an email ("at" and "dot"), ":"
 # between digits a time or ratio, currency symbols a digit to stand by. Symbols not listed (emoji, arrows...) are
@@ -475,12 +476,20 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     missing = dropped_word(spoken_span, text)
     if missing is not None:
         return f"dropped word: {missing}"
-    if text.endswith("-") and not spoken_span[-1].endswith("-") and spoken_span[-1].lower() not in ("dash", "hyphen"):
-        return f"dangling hyphen: {text}"  # "m" is not "m-"
-    return (unlicensed_symbol(spoken_span, text) or invented_initials(spoken_span, text)
-            or number_words_beside_digits(text) or glued_to_digits(text) or malformed_time(text) or invented_decimal_point(spoken_span, text)
+    return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
+            or invented_initials(spoken_span, text) or number_words_beside_digits(text) or glued_to_digits(text)
+            or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
+
+
+def dangling_hyphen(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"dangling hyphen: m-"`` when ``written`` ends in a hyphen that the spoken span neither says ("dash") nor
+    types, else ``None``: "m" is not "m-"."""
+    last = spoken_span[-1].lower()
+    if written.endswith("-") and not last.endswith("-") and last not in ("dash", "hyphen"):
+        return f"dangling hyphen: {written}"
+    return None
 
 
 # Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20";
@@ -492,11 +501,11 @@ _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1
 
 
 _BROKEN_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:(?:\d(?!\d)|\d{3})")
-# Words that license a decimal point: said as one, or money whose cents follow it ("five dollars and five cents").
 # A point before a digit after a digit, a lowercase word or nothing ("7.8", "minus.3", ".5"); not an abbreviation's
 # ("U.S.2" is a missing space, not a decimal).
 _DECIMAL_POINT = re.compile(r"(?:\d|[a-z]{2}|(?<!\S))\.\d")
-_DECIMAL_WORDS = frozenset("point dot dollar dollars buck bucks cent cents pound pounds pence euro euros".split())
+# Words that license a decimal point: said as one, or money whose cents follow it ("five dollars and five cents").
+_DECIMAL_WORDS = frozenset({"point", "dot"}) | _MONEY_WORDS
 
 
 def malformed_time(written: str) -> Optional[str]:

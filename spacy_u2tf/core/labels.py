@@ -270,8 +270,8 @@ CONTEXT_KEYS: Dict[Tuple[str, str], str] = {("punct", NAME_JOIN): "name_join", (
 CONTEXT_LABEL: Dict[str, str] = {NAME_JOIN: JOIN, REPEATED: "REPARANDUM"}
 
 
-def split_context_thresholds(thresholds: Mapping[str, Mapping[str, float]]) -> Tuple[Dict[str, Dict[str, float]],
-                                                                                       ContextThresholds]:
+def split_context_thresholds(
+        thresholds: Mapping[str, Mapping[str, float]]) -> Tuple[Dict[str, Dict[str, float]], ContextThresholds]:
     """A ``label_thresholds`` table as per-head label thresholds (:func:`apply_label_thresholds`) and its
     :class:`ContextThresholds`."""
     tables = {head: {k: v for k, v in table.items() if (head, k) not in CONTEXT_KEYS}

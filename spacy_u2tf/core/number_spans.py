@@ -98,8 +98,9 @@ _COUNTED = frozenset("people persons men women children kids passengers soldiers
 def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
     """The number a clock-like conversion of plain number words stands for where it cannot be a time: minutes of
     60 or more ("nine ninety nine" read as 9:99 is 999) or a count of people or things right after ("two fifty
-    people" is 250 people, not 2:50; "eighteen hundred people" 1,800). ``None`` where that does not apply, or the span said a time word of its own
-    ("half", "past", "o'clock"); the digits are the conversion's own, which the guards have checked."""
+    people" is 250 people, not 2:50; "eighteen hundred people" 1,800). ``None`` where that does not apply, or
+    where the span said a time word of its own ("half", "past", "o'clock"); the digits are the conversion's own,
+    which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
     if match is None or not spoken or not all(_kind(w) in ("U", "T", "D", "H", "Z") or w.lower() in ("oh", "o")
                                               for w in spoken):
