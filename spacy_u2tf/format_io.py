@@ -182,26 +182,23 @@ def formatted_records(formatter: Any, records: Iterable[Record], batch_size: int
     processes (:func:`~spacy_u2tf.core.parallel.map_batches`) through a :class:`LineGuard`; a record with an
     ``error`` is not formatted and gets ``(None, error)``. An :class:`InputError` while reading ``records`` is
     raised after the records before it (a short last batch included) have come back. A ``ValueError`` at the call
-    when ``batch_size`` is below 1 or ``processes`` cannot run here."""
+    when ``batch_size`` is below 1 (:func:`~spacy_u2tf.core.api.check_batch_size`) or ``processes`` cannot run
+    here."""
+    from .core.api import batched, check_batch_size
     from .core.parallel import map_batches
 
-    if batch_size < 1:
-        raise ValueError(f"batch size must be at least 1, got {batch_size}")
+    check_batch_size(batch_size)
     pending: Deque[List[Record]] = collections.deque()  # batches sent, oldest first
     stopped: List[InputError] = []
 
-    def texts() -> Iterator[List[str]]:
-        batch: List[Record] = []
+    def until_unreadable() -> Iterator[Record]:
         try:
-            for record in records:
-                batch.append(record)
-                if len(batch) == batch_size:
-                    pending.append(batch)
-                    yield [r.text for r in batch if r.error is None]
-                    batch = []
+            yield from records
         except InputError as err:  # raised by the caller's loop below, once the lines before it are out
             stopped.append(err)
-        if batch:
+
+    def texts() -> Iterator[List[str]]:
+        for batch in batched(until_unreadable(), batch_size):
             pending.append(batch)
             yield [r.text for r in batch if r.error is None]
 

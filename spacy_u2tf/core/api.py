@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 LEXICON_CLASS = "lexicon"
 KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
 UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL)  # spans written as given, never sent to stage 2
+# spans written as given, never sent to stage 2
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL)
 
 
 @dataclass
@@ -117,11 +118,17 @@ def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
     return [piece for w in text.split() for piece in _clean_word(w)]
 
 
+def check_count(name: str, value: Any, unit: str) -> int:
+    """``value`` as an int if it is an integer count of ``unit`` (a bool is not one), else ``TypeError`` naming
+    the option ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} is a number of {unit}, an int, got {value!r} ({type(value).__name__})")
+    return int(value)
+
+
 def check_batch_size(value: Any) -> int:
     """``value`` if it is a batch size (an int of at least 1), else ``TypeError`` or ``ValueError``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"batch_size is a number of documents, an int, got {value!r} ({type(value).__name__})")
-    if value < 1:
+    if check_count("batch_size", value, "documents") < 1:
         raise ValueError(f"batch_size must be at least 1, got {value}")
     return int(value)
 

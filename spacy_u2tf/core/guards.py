@@ -253,6 +253,10 @@ SYMBOL_LICENSES: Dict[str, FrozenSet[str]] = {
     "^": frozenset({"caret"}), "<": frozenset({"less"}), ">": frozenset({"greater"}), "|": frozenset({"bar", "pipe"}),
     "§": frozenset({"section"}), "²": frozenset({"square", "squared"}), "³": frozenset({"cubic", "cubed"}),
 }
+# each word of SYMBOL_LICENSES → the symbols it is said for
+_SYMBOLS_SAID_AS: Dict[str, Tuple[str, ...]] = {
+    word: tuple(symbol for symbol, words in SYMBOL_LICENSES.items() if word in words)
+    for word in set().union(*SYMBOL_LICENSES.values())}
 _FREE_SYMBOLS = frozenset("-.,'()\"")
 _CURRENCY = frozenset("$¢€£¥₹")
 _JOINING = frozenset("@._#/:")  # a token with one of these may run spoken words together ("johnsmith@...")
@@ -363,7 +367,7 @@ def _and_is_glue(said: Sequence[str], i: int) -> bool:
 
 def _written_as_symbol(word: str, written: str) -> bool:
     """Whether ``word`` is said for a symbol that ``written`` has ("plus" for "+", "equals" for "=")."""
-    return any(word in words and symbol in written for symbol, words in SYMBOL_LICENSES.items())
+    return any(symbol in written for symbol in _SYMBOLS_SAID_AS.get(word, ()))
 
 
 def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:

@@ -8,11 +8,11 @@ not grow with the length of the session.
 """
 from __future__ import annotations
 
-import numbers
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
+from .api import check_count
 from .labels import JOIN, SENTENCE_END
-from .timing import TIME_KEYS, end_sentence, retime_words, speaker_of, spoken_entries
+from .timing import TIME_KEYS, end_sentence, retime_entries, speaker_of, spoken_entries
 from .written_input import looks_written, spoken_form
 
 if TYPE_CHECKING:
@@ -43,10 +43,10 @@ class Stream:
 
     def __init__(self, u2tf: "U2TF", lookahead: int = 8, *, left_context: int = DEFAULT_LEFT_CONTEXT,
                  early_commit: Optional[float] = None, max_pending: Optional[int] = None) -> None:
-        _check_count("lookahead", lookahead)
-        _check_count("left_context", left_context)
+        check_count("lookahead", lookahead, "words")
+        check_count("left_context", left_context, "words")
         if max_pending is not None:
-            _check_count("max_pending", max_pending)
+            check_count("max_pending", max_pending, "words")
         if lookahead < 1:
             raise ValueError(f"lookahead must be at least 1 word, got {lookahead}")
         if left_context < 0:
@@ -141,7 +141,7 @@ class Stream:
         local = {t: i for i, t in enumerate(targets)}
         tail_groups = [g._replace(source=tuple(i - c for i in g.source), target=tuple(local[t] for t in g.target))
                        for g in own]
-        timed = dict(zip(targets, retime_words(self._pending, [result.words[t] for t in targets], tail_groups)))
+        timed = dict(zip(targets, retime_entries(self._pending, [result.words[t] for t in targets], tail_groups)))
         committed: List[Dict[str, Any]] = []
         partial: List[Dict[str, Any]] = []
         for group in result.groups:
@@ -190,12 +190,6 @@ def _time_pairs(entry: Dict[str, Any]) -> Tuple[Tuple[str, str], ...]:
 
 def _times(pairs: Tuple[Tuple[str, str], ...]) -> str:
     return f"the times {[k for pair in pairs for k in pair]}" if pairs else "no times"
-
-
-def _check_count(name: str, value: Any) -> None:
-    """Raise ``TypeError`` unless ``value`` is an integer number of words (a bool is not one)."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} is a number of words, an int, got {value!r} ({type(value).__name__})")
 
 
 __all__ = ["Stream", "DEFAULT_LEFT_CONTEXT"]

@@ -53,6 +53,12 @@ def _without_missing_times(entry: Dict[str, Any]) -> Dict[str, Any]:
     return {k: v for k, v in entry.items() if k not in _TIME_KEY_SET or not is_missing(v)}
 
 
+def _checked_entries(stamps: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """``stamps`` checked (:func:`check_word_stamps`), with their missing times left out."""
+    check_word_stamps(list(stamps))
+    return [_without_missing_times(e) for e in stamps]
+
+
 def speaker_of(entry: Dict[str, Any]) -> Any:
     """The entry's speaker; ``None`` when it has none (no ``speaker`` key, ``None`` or NaN)."""
     value = entry.get(SPEAKER_KEY)
@@ -132,8 +138,12 @@ def retime_words(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequenc
     when present; other keys as :func:`_carried` merges them. ``spoken_stamps`` are checked as
     :func:`check_word_stamps` checks them, and their missing times are left out.
     """
-    check_word_stamps(list(spoken_stamps))
-    spoken_stamps = [_without_missing_times(e) for e in spoken_stamps]
+    return retime_entries(_checked_entries(spoken_stamps), written_words, groups)
+
+
+def retime_entries(spoken_stamps: Sequence[Dict[str, Any]], written_words: Sequence[str],
+                   groups: Sequence[Any]) -> List[Dict[str, Any]]:
+    """:func:`retime_words` for entries already checked, without missing times (:func:`spoken_entries`'s)."""
     out: List[Optional[Dict[str, Any]]] = [None] * len(written_words)
     for group in groups:
         src, tgt = list(group.source), list(group.target)
@@ -199,16 +209,14 @@ def spoken_entries(items: Sequence[Any]) -> List[Dict[str, Any]]:
     """
     from .api import to_words
 
-    entries = [word_entry(item) for item in items]
-    check_word_stamps(entries)
-    entries = [_without_missing_times(e) for e in entries]
+    entries = _checked_entries([word_entry(item) for item in items])
     out: List[Dict[str, Any]] = []
     for entry in entries:
         pieces = to_words(entry["word"])
         if len(pieces) == 1:
             out.append({**entry, "word": pieces[0]})
         elif pieces:
-            out.extend(retime_words([entry], pieces, [whole_group(1, len(pieces), PLAIN_CLASS)]))
+            out.extend(retime_entries([entry], pieces, [whole_group(1, len(pieces), PLAIN_CLASS)]))
     return out
 
 
@@ -297,7 +305,7 @@ def process_words_batch(u2tf: "U2TF", docs: Sequence[Sequence[Any]],
         if len(result.spoken) != len(doc_entries) and result.words:
             # the formatter rewrote the words before tagging: the written words share the whole time range
             groups = [whole_group(len(doc_entries), len(result.words), WRITTEN_CLASS)]
-        out.append(TimedResult(retime_words(doc_entries, result.words, groups), result))
+        out.append(TimedResult(retime_entries(doc_entries, result.words, groups), result))
     return out
 
 
