@@ -16,8 +16,9 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
                      split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
-from .number_spans import (clock_number, complete_number_spans, hundred_clock_number, label_number,
-                           labels_a_number)
+from .number_readings import (age_compound, clock_number, hundred_clock_number, label_number, minutes_to_hour,
+                              spelled_lone_one, unnamed_amount)
+from .number_spans import complete_number_spans, labels_a_number
 from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
@@ -413,10 +414,14 @@ class U2TF:
                     written = (label_number(written, before)  # "room 4:04" is room 404
                                or hundred_clock_number(written, said, before, after)
                                or clock_number(written, said, after)  # "9:99" is 999
+                               or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
                                or spelled_small_ordinal(written, said, after)
+                               or spelled_lone_one(written, docs[d], span.start, span.end)  # "one day"
+                               or age_compound(written, before)  # "2-year Old" is 2-year-old
                                or written)
                     cls = classify_written(written)
-                    reason = self._itn_switch(cls, written, before)
+                    reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
+                              or self._itn_switch(cls, written, before))
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1

@@ -116,6 +116,7 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
     total = 0
     last_kind = ""
     repeat = 1
+    ordinal = False  # whether the word before was an ordinal
 
     def flush() -> None:
         nonlocal current, total, last_kind
@@ -130,8 +131,12 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
             out.append(typed)
             continue
         w = _ordinal_base(_singular(raw.lower()))
+        after_ordinal, ordinal = ordinal, w != _singular(raw.lower())
         if w in ("a", "an") and _counts_one(words, i):
             w = "one"  # "a hundred and one" is 101
+        if w in ("o", "oh") and i + 1 < len(words) and words[i + 1].lower() == "clock":
+            flush()  # "one o clock" is 1 o'clock, not 10
+            continue
         if w in ("double", "triple"):
             flush()
             repeat = 2 if w == "double" else 3
@@ -161,10 +166,15 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
                 flush()
                 current = _TENS[w]
             last_kind = "tens"
+        elif after_ordinal and (w == "hundred" or w in _SCALES):  # "the first hundred days" is no 100
+            flush()
         elif w == "hundred" and current is not None:
             current, last_kind = current * 100, "hundred"
         elif w in _SCALES and w not in keep_scales and (current is not None or total):
             total, current, last_kind = total + (current or 0) * _SCALES[w], None, "hundred"
+        elif _bare_scale(words, i) and w not in keep_scales:  # "hundred and fifty" is 150, never 50
+            flush()
+            current, last_kind = (100, "hundred") if w == "hundred" else (_SCALES[w], "hundred")
         elif w == "and" and last_kind in ("hundred",):
             continue
         else:
@@ -179,16 +189,23 @@ _MONEY_WORDS = frozenset("dollar dollars buck bucks pound pounds pence euro euro
 _AMOUNT_WORDS = _MONEY_WORDS | {"percent"}
 
 
+def _bare_scale(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` is a scale word that opens the span ("hundred and fifty", its "a" left outside), which
+    stands for one of it; plurals ("hundreds of") and one after other words ("the hundred days") count nothing."""
+    return i == 0 and words[i].lower() in _SCALE_WORDS
+
+
 def _counts_one(words: Sequence[str], i: int) -> bool:
     """Whether the article at ``words[i]`` is the number one of a scale word after it that a written number may
     take: with more number words ("a hundred and fifty" is 150), money or a percentage ("a million dollars" is $1
-    million, "a hundred percent" 100%); "a thousand years" stays words."""
+    million, "a hundred percent" 100%); "a thousand years" stays words, and in "a hundred dollar bill" the "a" is
+    the bill's."""
     said = [w.lower() for w in words[i + 1:]]
     if not said or _singular(said[0]) not in _SCALE_WORDS:
         return False
     rest = [w for w in said[1:] if w != "and"]
     return bool(rest) and (rest[0] in _UNITS or rest[0] in _TENS or rest[0] in _SCALE_WORDS) or any(
-        w in _AMOUNT_WORDS for w in said)
+        w in _AMOUNT_WORDS and (w.endswith("s") or w == "percent") for w in said)
 
 
 def spoken_digits(words: Sequence[str], keep_scales: AbstractSet[str] = frozenset(),
@@ -222,10 +239,10 @@ _NUMBER_SIGNS = ("no", "nos")
 # Spoken words that a written form may leave out or turn into a symbol or a digit's neighbour: number glue, currency
 # and unit words, electronic and address punctuation words, time and date words.
 _VANISHING = set("""
-point minus negative oh o double triple hundred hundreds thousand thousands a an the of to through
+minus negative oh o double triple hundred hundreds thousand thousands a an the of to through
 million millions billion billions trillion trillions
-dollar dollars cent cents percent per euro euros pound pounds pence yen sen rupee rupees bucks us
-dot at slash colon dash hyphen underscore hash hashtag star backslash tilde sign equals question mark quote
+cent cents percent per pence sen us
+at sign equals question mark quote
 o'clock am pm degree degrees x by times over half halves quarter quarters
 miles hour hours square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
 """.split())
@@ -257,6 +274,9 @@ SYMBOL_LICENSES: Dict[str, FrozenSet[str]] = {
 _SYMBOLS_SAID_AS: Dict[str, Tuple[str, ...]] = {
     word: tuple(symbol for symbol, words in SYMBOL_LICENSES.items() if word in words)
     for word in set().union(*SYMBOL_LICENSES.values())}
+# words said for a mark that needs no license of its own; each vanishes only where its mark is written
+_SYMBOLS_SAID_AS.update({"dot": (".",), "dash": ("-", "–", "—"), "hyphen": ("-",), "pound": ("£", "lb"),
+                         "pounds": ("£", "lb")})
 _FREE_SYMBOLS = frozenset("-.,'()\"")
 _CURRENCY = frozenset("$¢€£¥₹")
 _JOINING = frozenset("@._#/:")  # a token with one of these may run spoken words together ("johnsmith@...")
@@ -359,7 +379,7 @@ _RANGE_OR_CLOCK = re.compile(r"\d\s*[-–]\s*[$€£]?\d|\d:\d\d")
 def _and_is_glue(said: Sequence[str], i: int) -> bool:
     """Whether the "and" at ``said[i]`` is glue inside one number: after a scale or currency word ("hundred and
     five", "five dollars and fifty cents") or before a fraction ("one and a half", "two and three quarters")."""
-    if i and said[i - 1] in _AND_GLUE_AFTER:
+    if i and said[i - 1] in _AND_GLUE_AFTER and i + 1 < len(said):  # "$100 and up" keeps its "and"
         return True
     return any(w in _FRACTION_WORDS or (w.endswith("s") and _ordinal_base(w[:-1]) != w[:-1])
                for w in said[i + 1:i + 3])
@@ -403,6 +423,16 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             return raw
         if word == "to" and "to" not in runs and not _RANGE_OR_CLOCK.search(written):
             return raw  # "five to midnight" is not "5 midnight"
+        if word in ("o", "oh") and said[i + 1:i + 2] == ["clock"]:
+            if re.search(r"o['’ ]?clock", lower):
+                continue
+            return raw  # "eleven o clock" is no "11 clock"
+        if word == "point":  # a decimal point needs digits said after it: "an eleven point lead" is no "11.00"
+            if "point" in runs or (i + 1 < len(said) and (said[i + 1] in _UNITS or said[i + 1] in _TENS
+                                                          or said[i + 1] in ("double", "triple"))
+                                   and re.search(r"\.\d", written)):
+                continue
+            return raw
         if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
             continue
         if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
@@ -465,7 +495,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     allowed = _licensed_words(spoken_span)
     pieces = ["".join(word_runs(w.lower())) for w in spoken_span]
     for token in text.split():
-        joins = any(ch in _JOINING for ch in token)  # words run together only in addresses and handles
+        # words run together only in addresses and handles, which have the mark inside ("Athousand." has none)
+        joins = any(ch in _JOINING for ch in token.strip(".,:"))
         for word in word_runs(token):
             lw = word.lower()
             if lw not in allowed and not (joins and _joins_spoken_words(lw, pieces)):
@@ -481,7 +512,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     if missing is not None:
         return f"dropped word: {missing}"
     return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
-            or invented_initials(spoken_span, text) or number_words_beside_digits(text) or glued_to_digits(text)
+            or invented_initials(spoken_span, text) or number_words_beside_digits(text)
+            or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
@@ -499,6 +531,9 @@ def dangling_hyphen(spoken_span: Sequence[str], written: str) -> Optional[str]:
 # Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20";
 # "152-" or "152 dash", not "152Dash").
 _GLUE_WORDS = "and|or|the|of|to|dash|hyphen|slash|point|dot|minus|plus"
+_WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
+_CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}")
+_LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
@@ -555,11 +590,39 @@ def invented_initials(spoken_span: Sequence[str], written: str) -> Optional[str]
     return None
 
 
-def glued_to_digits(written: str) -> Optional[str]:
-    """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62"), else ``None``."""
+def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62") or a said word of
+    four letters or more touches one ("9month", "6Figure", "10,000square"), else ``None``. A unit's abbreviation
+    may ("5km"), and so may a scale word, as parliamentary transcripts write it ("$77.5million")."""
+    said = {w.lower() for w in spoken_span}
     for token in written.split():
-        if _GLUED.search(token):
+        if _GLUED.search(token) or any(run.lower() in said and run.lower() not in _SCALE_WORDS
+                                       for run in _LETTERS_BY_DIGIT.findall(token)):
             return f"glued to digits: {token}"
+    return None
+
+
+def invented_dot(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"invented dot: million.dollars"`` when a point joins two words though nobody said "dot" (an address or
+    handle has it said: "john dot smith"), else ``None``."""
+    if "dot" in (w.lower() for w in spoken_span):
+        return None
+    for token in written.split():
+        if _WORD_DOT_WORD.search(token):
+            return f"invented dot: {token}"
+    return None
+
+
+def odd_case(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"odd case: POUNds"`` when a said word is written in a case that is neither lower, capitalized, upper nor
+    a mixed-case name's ("THe"), or as capitals run into lowercase letters ("POUNds"; a plural acronym, "GPUs",
+    is fine), else ``None``."""
+    said = {w.lower() for w in spoken_span}
+    for word in word_runs(written):
+        lower = word.lower()
+        if lower in said and word not in (lower, lower.capitalize(), word.upper()) and (
+                not mixed_case_shaped(word) or _CAPITALS_INTO_LOWER.fullmatch(word)):
+            return f"odd case: {word}"
     return None
 
 

@@ -4,11 +4,13 @@ The tagger sometimes stops a span inside a spoken number ("six hundred" | "and s
 word after it. :func:`complete_number_spans` takes the words and their ITN BIO labels and returns labels whose
 spans cover every number phrase they touch, merged where a phrase runs through ``hundred``/``thousand``/``and``
 from one span into the next, plus a currency (or "percent") said after the number ("dollars", "us dollars",
-"bucks").
+"bucks"). A span is cut before an article that is not part of its number: in "three dollars a gallon" the "a
+gallon" stays words ("$3 a gallon"), while "a hundred", "one and a half" and "ten a m" keep theirs. Both numbers
+of a range said with "to" get a span, with the "to" left between them ("3 to 2"). What a converted number stands
+for in its context is :mod:`.number_readings`.
 """
 from __future__ import annotations
 
-import re
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .labels import bio_spans
@@ -37,7 +39,7 @@ _YEAR_PAIRS = {("T", "D"), ("T", "T")}
 # are not among them: the shipped converter writes "twenty yuan" as "20-yuan" and "rmb" as "Rmb" inside a span.
 UNIT_PHRASES: Tuple[Tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in (
     "dollar", "dollars", "us dollars", "u s dollars", "euro", "euros", "pound", "pounds", "pounds sterling",
-    "bucks", "cents", "percent")), key=len, reverse=True))
+    "bucks", "cents", "percent", "o'clock", "o clock")), key=len, reverse=True))
 
 # Nouns that name things by number ("room 5", "chapter 3", "No. 2"): a number after them is a label, written in
 # digits however small (see ``U2TF``'s ``spell_numbers_below``).
@@ -53,62 +55,8 @@ def labels_a_number(word: str) -> bool:
     return word.lower().rstrip(".") in NUMBER_LABELS
 
 
-_CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
-
-
-def label_number(written: str, before: str) -> Optional[str]:
-    """The number a clock-like conversion stands for after a noun that labels by number: "room four oh four" is
-    read in pairs like a time, but after "room" it is room 404, not 4:04 ("404"; ``None`` where that does not
-    apply). The digits are the conversion's own, which the guards have checked against the spoken ones."""
-    match = _CLOCK.fullmatch(written.strip())
-    if match is None or not labels_a_number(before):
-        return None
-    return match.group(1) + match.group(2)
-
-
-# Words after which "fifteen hundred" is a time of day ("at fifteen hundred", "until eighteen hundred"); anywhere
-# else a clock reading of "N hundred" is a number ("nearly fifteen hundred poems").
-_CLOCK_BEFORE = frozenset("at by until till til from before after around about past between to and or "
-                          "approximately roughly since".split())
-_CLOCK_WORDS = frozenset("hours hour o'clock am pm a.m. p.m. zulu".split())  # not "a": "fifteen hundred a year"
-_YEAR_BEFORE = frozenset("in of year circa c.".split())
-
-
-def hundred_clock_number(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
-    """The number that a clock-like conversion of "N hundred" stands for where nothing makes it a time: "fifteen
-    hundred" read as 15:00 is 1,500 in "nearly fifteen hundred poems" (1500 after "in" or "of", a year), but stays
-    a time after "at", "until" and the like or with "hours" said ("eighteen hundred hours"). ``None`` where that
-    does not apply; the digits are the conversion's own, which the guards have checked against the spoken ones."""
-    match = _CLOCK.fullmatch(written.strip())
-    words = [w.lower() for w in spoken]
-    before = before.lower()
-    if (match is None or match.group(2) != "00" or not words or words[-1] != "hundred"
-            or not all(_kind(w) in ("U", "T", "D") for w in words[:-1])
-            or before in _CLOCK_BEFORE or after.lower() in _CLOCK_WORDS):
-        return None
-    value = int(match.group(1)) * 100
-    return str(value) if before in _YEAR_BEFORE else f"{value:,}"
-
-
-# Nouns counted in people or things that a clock reading never comes right before ("two fifty people").
-_COUNTED = frozenset("people persons men women children kids passengers soldiers troops shares copies units items "
-                     "votes seats students members employees workers".split())
-
-
-def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
-    """The number a clock-like conversion of plain number words stands for where it cannot be a time: minutes of
-    60 or more ("nine ninety nine" read as 9:99 is 999) or a count of people or things right after ("two fifty
-    people" is 250 people, not 2:50; "eighteen hundred people" 1,800). ``None`` where that does not apply, or
-    where the span said a time word of its own ("half", "past", "o'clock"); the digits are the conversion's own,
-    which the guards have checked."""
-    match = _CLOCK.fullmatch(written.strip())
-    if match is None or not spoken or not all(_kind(w) in ("U", "T", "D", "H", "Z") or w.lower() in ("oh", "o")
-                                              for w in spoken):
-        return None
-    hours, minutes = match.groups()
-    if int(minutes) < 60 and after.lower() not in _COUNTED:
-        return None
-    return f"{int(hours + minutes):,}"
+# Words after which "N to H" is a time ("at twenty to eight"); after "around", "by" or "about" it may be a range.
+TIME_ONLY_BEFORE = frozenset("at until till til since".split())
 
 
 def _kind(word: str) -> Optional[str]:
@@ -180,13 +128,84 @@ def _unit_end(words: Sequence[str], end: int) -> int:
     return end
 
 
+# What an article inside a span may come before and still be part of its number or its letters: a scale or a
+# fraction ("a hundred", "one and a half", "a quarter past"), "a m", or a word or letter of the span's own
+# sequence ("a one", "a b c").
+_ARTICLE_PART_OF = frozenset("hundred thousand million billion trillion dozen half quarter quarters third thirds "
+                             "m".split())
+
+
+_AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age
+
+
+def _article_cut(words: Sequence[str], start: int, end: int) -> int:
+    """The end of the span ``[start, end)`` cut before its first article that no number or letter follows (the
+    tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, "a" is a letter too: "l a"), and
+    before an "and" that ends it ("a hundred dollars and" before "up"; not "and slash or")."""
+    for i in range(start + 1, end):
+        if words[i].lower() != "an" and (words[i].lower() != "a" or len(words[i - 1]) == 1):
+            continue  # after a letter, "a" is one too ("l a", "u s a")
+        nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        if nxt and not (nxt in _ARTICLE_PART_OF or _kind(nxt) or len(nxt) == 1
+                        or any(ch.isdigit() for ch in nxt)):
+            end = i
+            break
+    while end - start > 1 and words[end - 1].lower() == "and" and words[end - 2].lower() != "slash":
+        end -= 1
+    return end
+
+
+def _clock_end(words: Sequence[str], end: int) -> int:
+    """The end of a span that stops at the "o" of "o clock", moved past its "clock" ("eleven o" | "clock")."""
+    if end < len(words) and words[end].lower() == "clock" and words[end - 1].lower() in ("o", "oh"):
+        return end + 1
+    return end
+
+
+def _counted_start(words: Sequence[str], start: int) -> int:
+    """The start of a span that begins at a scale word, moved back over the article that counts it: the
+    tagger's "hundred and fifty dollars" after "a" starts at "a" ("$150", not "a $50")."""
+    if start and words[start - 1].lower() in ("a", "an") and (_kind(words[start]) or "")[:1] in ("H", "S"):
+        return start - 1
+    return start
+
+
+def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence[Tuple[int, int]]
+                 ) -> List[List[int]]:
+    """``spans`` with both numbers of a range said with "to" converted, each in a span of its own with the "to"
+    between them, as references write ranges: a number outside any span gets one ("3 to two" is "3 to 2") and a
+    span over the "to" is cut there ("ten to" | "fifteen dollars" is "10 to $15"). Left alone after "at", "until"
+    or "since", where "twenty to eight" is a time."""
+    starts = dict(phrases)
+    for a_start, a_end in phrases:
+        if (a_end + 1 not in starts or words[a_end].lower() != "to"
+                or (a_start and words[a_start - 1].lower() in TIME_ONLY_BEFORE)):
+            continue
+        b_start, b_end = a_end + 1, starts[a_end + 1]
+        if not any(span[0] < b_end and span[1] > a_start for span in spans):
+            continue
+        kept: List[List[int]] = []
+        for span in spans:
+            if span[0] <= a_end < span[1]:  # over the "to": cut there
+                kept += [[lo, hi, lo, hi] for lo, hi in ((span[0], a_end), (b_start, span[1])) if lo < hi]
+            else:
+                kept.append(span)
+        for lo, hi in ((a_start, a_end), (b_start, b_end)):
+            if not any(span[0] < hi and span[1] > lo for span in kept):
+                kept.append([lo, hi, lo, hi])
+        spans = sorted(kept)
+    return spans
+
+
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels whose spans cover the whole of every number phrase they touch (see the module doc).
 
-    Spans are only grown and merged, never cut or dropped; a phrase that would join two spans that are two
-    numbers side by side ("twenty" | "five") is cut at the tagger's boundary instead.
+    Spans are grown and merged (over the article of "a hundred", :func:`_counted_start`), cut only before an
+    article that is not part of the number (:func:`_article_cut`) and at the "to" of a range, whose other
+    number gets a span too (:func:`_range_sides`); a phrase that would join two spans that are two numbers side
+    by side ("twenty" | "five") is cut at the tagger's boundary instead.
     """
-    spans = bio_spans(itn)
+    spans = [(start, _clock_end(words, _article_cut(words, start, end))) for start, end in bio_spans(itn)]
     if not spans:
         return list(itn)
     phrases = number_phrases(words)
@@ -207,16 +226,22 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             last[1] = max(last[3], min(last[1], span[2]))  # give the next span back its own words
             span[0] = max(span[0], last[1])
         merged.append(span)
+    merged = _range_sides(words, merged, phrases)
     out = ["O"] * len(words)
     k = 0
     while k < len(merged):
         lo, hi = merged[k][0], merged[k][1]
+        if not (k and merged[k - 1][1] == lo):
+            lo = _counted_start(words, lo)
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
             unit_end = _unit_end(words, hi)
             if k + 1 < len(merged) and merged[k + 1][0] == hi and merged[k + 1][1] == unit_end:
                 k += 1  # the tagger gave the unit a span of its own ("six hundred" | "us dollars"): one span
             limit = merged[k + 1][0] if k + 1 < len(merged) else len(words)
             hi = unit_end if unit_end <= limit else hi
+        if hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS and not (
+                k + 1 < len(merged) and merged[k + 1][0] == hi):
+            hi += 1  # "five year" | "old": the age is one span
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1
     return out

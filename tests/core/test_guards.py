@@ -62,6 +62,18 @@ OK = [
     ("washington d c", "Washington, D.C."),
     ("ten am", "10 a.m."),
     ("f b i", "F.B.I."),
+    ("hundred and fifty dollars", "$150"),  # a scale word said alone counts one of it
+    ("a hundred dollars and fifty cents", "$100.50"),
+    ("five kilometers", "5km"),  # a unit's abbreviation may touch its number
+    ("seventy seven point five million dollars", "$77.5million"),  # and a scale word, as transcripts write it
+    ("two hundred gpus", "200 GPUs"),
+    ("twelve oak street", "12 Oak Street"),
+    ("one nine two dot one six eight dot one dot one", "192.168.1.1"),
+    ("a slash b", "a/b"),
+    ("five dash seven", "5-7"),
+    ("twelve point double five", "12.55"),
+    ("one o clock", "1 o'clock"),
+    ("nine point oh three metres", "9.03 m"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -71,7 +83,8 @@ BAD = [
     ("one", "1" * 60, "too long"),
     ("forty second street", "42 Street", "ordinal dropped"),
     ("fifth road", "5-Road", "ordinal dropped"),
-    ("one hundred eleventh avenue", "111Avenue", "ordinal dropped"),
+    ("one hundred eleventh avenue", "111 Avenue", "ordinal dropped"),
+    ("one hundred eleventh avenue", "111Avenue", "glued to digits"),
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
     ("three triple twenty five mm", "3205 55m", "number changed"),
@@ -105,6 +118,24 @@ BAD = [
     ("x minus three", "X.M. minus 3", "invented word: X.M."),
     ("x minus three", "X.M minus 3", "invented word: X.M"),
     ("a thousand years", "1000 years", "unlicensed digits"),  # "a thousand" alone stays words
+    ("hundred and fifty dollars", "$50", "number changed"),
+    ("a hundred dollars and", "$100", "dropped word: and"),  # "and" is glue only with more said after it
+    ("nine month", "9month", "glued to digits"),
+    ("six figure", "6Figure", "glued to digits"),
+    ("ten thousand square", "10,000square", "glued to digits"),
+    ("the", "THe", "odd case: THe"),
+    ("pounds", "POUNds", "odd case: POUNds"),
+    # a word said for a mark vanishes only where the mark is written
+    ("one nine two dot one six eight dot one dot one", "192-168-11", "dropped word: dot"),
+    ("a slash b", "a b", "dropped word: slash"),
+    ("five dash seven", "5 7", "dropped word: dash"),
+    ("a quarter million dollars", "a quarter million.dollars", "invented dot: million.dollars"),
+    ("eleven point", "11.00", "dropped word: point"),  # a decimal point needs digits said after it
+    ("eleven o clock", "11 clock", "dropped word: o"),
+    ("first hundred", "100", "number changed"),  # an ordinal is no count of hundreds
+    ("three hundred pound", "300", "dropped word: pound"),  # a currency word needs its symbol
+    ("the hundred", "100", "unlicensed digits"),  # a scale word counts one only where it opens the span
+    ("a hundred dollar", "$100", "unlicensed digits"),  # the "a" of "a hundred dollar bill" is the bill's
 ]
 
 
@@ -243,3 +274,8 @@ def test_without_an_acceptable_alternative_or_beam_the_span_falls_back() -> None
     _, reasons, _, alternatives = convert_checked(_RankedConverter(["Mrs.", "Ms."]), ["<span> miss </span>"], spoken,
                                                   [False], width=1)
     assert reasons[0] and alternatives == 0  # width 1: the beam's best alone, already rejected
+
+
+def test_words_run_together_only_inside_an_address_or_handle() -> None:
+    assert check_span("a thousand dollars".split(), "Athousand.") is not None
+    assert check_span("john smith at gmail dot com".split(), "johnsmith@gmail.com") is None

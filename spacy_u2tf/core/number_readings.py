@@ -1,0 +1,152 @@
+"""What a converted number stands for where it stands: readings of stage 2's output that its context corrects.
+
+The converter reads spoken numbers the way its training text wrote them; the words around a span say more. A
+clock-like reading is a number after a noun that labels by number ("room 404"), for "N hundred" without a time
+word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a rate it is a price
+whose currency went unsaid and stays in words ("three fifty nine a gallon"). Minutes to an hour after "at" are a
+time ("at 7:40", not "at 20-8"), an age before a noun is one compound ("a 2-year-old child"), and a lone "one"
+stays a word in running text ("for one week"). Each function returns the corrected writing (or the reason to
+keep the words) and ``None`` where it does not apply; the digits are always the conversion's own, which the
+guards have checked against the spoken ones.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Sequence
+
+from .number_spans import KINDS, TIME_ONLY_BEFORE, labels_a_number
+
+_CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
+
+
+def label_number(written: str, before: str) -> Optional[str]:
+    """The number a clock-like conversion stands for after a noun that labels by number: "room four oh four" is
+    read in pairs like a time, but after "room" it is room 404, not 4:04 ("404"; ``None`` where that does not
+    apply). The digits are the conversion's own, which the guards have checked against the spoken ones."""
+    match = _CLOCK.fullmatch(written.strip())
+    if match is None or not labels_a_number(before):
+        return None
+    return match.group(1) + match.group(2)
+
+
+# Words after which "fifteen hundred" is a time of day ("at fifteen hundred", "until eighteen hundred"); anywhere
+# else a clock reading of "N hundred" is a number ("nearly fifteen hundred poems").
+_CLOCK_BEFORE = frozenset("at by until till til from before after around about past between to and or "
+                          "approximately roughly since".split())
+_CLOCK_WORDS = frozenset("hours hour o'clock am pm a.m. p.m. zulu".split())  # not "a": "fifteen hundred a year"
+_YEAR_BEFORE = frozenset("in of year circa c.".split())
+
+
+def hundred_clock_number(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+    """The number that a clock-like conversion of "N hundred" stands for where nothing makes it a time: "fifteen
+    hundred" read as 15:00 is 1,500 in "nearly fifteen hundred poems" (1500 after "in" or "of", a year), but stays
+    a time after "at", "until" and the like or with "hours" said ("eighteen hundred hours"). ``None`` where that
+    does not apply; the digits are the conversion's own, which the guards have checked against the spoken ones."""
+    match = _CLOCK.fullmatch(written.strip())
+    words = [w.lower() for w in spoken]
+    before = before.lower()
+    if (match is None or match.group(2) != "00" or not words or words[-1] != "hundred"
+            or not all(KINDS.get(w.lower()) in ("U", "T", "D") for w in words[:-1])
+            or before in _CLOCK_BEFORE or after.lower() in _CLOCK_WORDS):
+        return None
+    value = int(match.group(1)) * 100
+    return str(value) if before in _YEAR_BEFORE else f"{value:,}"
+
+
+# Nouns counted in people or things that a clock reading never comes right before ("two fifty people").
+_COUNTED = frozenset("people persons men women children kids passengers soldiers troops shares copies units items "
+                     "votes seats students members employees workers".split())
+
+
+def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """The number a clock-like conversion of plain number words stands for where it cannot be a time: minutes of
+    60 or more ("nine ninety nine" read as 9:99 is 999) or a count of people or things right after ("two fifty
+    people" is 250 people, not 2:50; "eighteen hundred people" 1,800). ``None`` where that does not apply, or
+    where the span said a time word of its own ("half", "past", "o'clock"); the digits are the conversion's own,
+    which the guards have checked."""
+    match = _CLOCK.fullmatch(written.strip())
+    if match is None or not spoken or not all(KINDS.get(w.lower()) in ("U", "T", "D", "H", "Z")
+                                              or w.lower() in ("oh", "o") for w in spoken):
+        return None
+    hours, minutes = match.groups()
+    if int(minutes) < 60 and after.lower() not in _COUNTED:
+        return None
+    return f"{int(hours + minutes):,}"
+
+
+_RANGE = re.compile(r"(\d{1,2})\s*[-–]\s*(\d{1,2})")
+
+
+def minutes_to_hour(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
+    """The time a conversion wrote as a range where the words said minutes to an hour after "at", "until" or
+    "since": "at twenty to eight" is 7:40, not "20-8". ``None`` where that does not apply; the digits are the
+    conversion's own, which the guards have checked against the spoken ones."""
+    match = _RANGE.fullmatch(written.strip())
+    if match is None or before.lower() not in TIME_ONLY_BEFORE or "to" not in [w.lower() for w in spoken]:
+        return None
+    minutes, hour = int(match.group(1)), int(match.group(2))
+    if minutes not in (5, 10, 20, 25) or not 1 <= hour <= 12:
+        return None
+    return f"{hour - 1 or 12}:{60 - minutes:02d}"
+
+
+_AGE = re.compile(r"(\d[\d,]*)[ -](year|month|week|day)[ -]old\b", re.IGNORECASE)
+_AGE_PLURAL = re.compile(r"(\d[\d,]*)[ -](years|months|weeks|days)[ -]old\b", re.IGNORECASE)
+# Words after which "N year old" says what someone is, not what kind ("the baby is one year old").
+_PREDICATE_BEFORE = frozenset("is was are were be been being am turned turns turning became become".split())
+
+
+def age_compound(written: str, before: str) -> Optional[str]:
+    """An age said as the hyphenated compound English writes before a noun or as one ("a two year old child" is
+    "a 2-year-old child", "my ten year old" "my 10-year-old"), whatever spacing or case the conversion gave it
+    ("2-year Old"); after "is", "was" or "turned" it says an age ("is 1 year old"), and "years old" is never
+    hyphenated ("50-years old" is "50 years old"). ``None`` where nothing changes."""
+    glue = " " if before.lower() in _PREDICATE_BEFORE else "-"
+    joined = _AGE.sub(lambda m: f"{m.group(1)}{glue}{m.group(2).lower()}{glue}old", written)
+    joined = _AGE_PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2).lower()} old", joined)
+    return joined if joined != written else None
+
+
+# Units a lone "one" keeps its digit before ("1 metre", "1 kg"); spans of time are not among them ("one day").
+_MEASURE_UNITS = frozenset(
+    "percent metre metres meter meters kilometre kilometres kilometer kilometers mile miles inch inches foot feet "
+    "yard yards kilogram kilograms kilo kilos gram grams ton tons tonne tonnes litre litres liter liters gallon "
+    "gallons degree degrees km kg cm mm ml mph acre acres hectare hectares ounce ounces volt volts watt watts "
+    "dollar dollars euro euros pound pounds cent cents".split())
+_ONE_AT_TIME = frozenset("at by until till til past".split())  # "at one" is a time
+_RANGE_LINKS = frozenset("to or through".split())
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+
+
+def spelled_lone_one(written: str, words: Sequence[str], start: int, end: int) -> Optional[str]:
+    """"one" for the span ``words[start:end]`` that said only "one" and was written "1", as English writes it in
+    running text ("one day", "for one week", "the one-hour"); ``None`` where the digit stays: after a noun that
+    labels by number ("room 1"), a time word ("at 1") or a month ("September 1"), before a unit of measure ("1
+    metre"), and beside another number in a range or choice ("1 to 10", "2 to 1", "1 or 2")."""
+    if written.strip() != "1" or [w.lower() for w in words[start:end]] != ["one"]:
+        return None
+    lowered = [w.lower() for w in words]
+    before = lowered[start - 1] if start else ""
+    after = lowered[end] if end < len(lowered) else ""
+    if (labels_a_number(before) or before in _ONE_AT_TIME or before in _MONTHS or after in _MEASURE_UNITS
+            or (before in _RANGE_LINKS and start > 1 and _said_number(lowered[start - 2]))
+            or (after in _RANGE_LINKS and end + 1 < len(lowered) and _said_number(lowered[end + 1]))):
+        return None
+    return words[start]
+
+
+def _said_number(word: str) -> bool:
+    return KINDS.get(word) is not None or any(ch.isdigit() for ch in word)
+
+
+def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
+    """``"unnamed amount: 3:59"`` where a clock-like conversion comes before a rate ("three fifty nine a gallon",
+    "four ninety nine per pound"): a price whose currency went unsaid, neither a time nor the number its digits
+    make, so its words stay; ``None`` elsewhere ("ten thirty a m", "at nine thirty")."""
+    if _CLOCK.fullmatch(written.strip()) is None or not following:
+        return None
+    first = following[0].lower()
+    second = following[1].lower() if len(following) > 1 else ""
+    if first == "per" or (first in ("a", "an") and second and second != "m"):
+        return f"unnamed amount: {written.strip()}"
+    return None
