@@ -236,8 +236,9 @@ def _licensed_words(spoken: Sequence[str]) -> set:
 _NUMBER_SIGNS = ("no", "nos")
 
 
-# Spoken words that a written form may leave out or turn into a symbol or a digit's neighbour: number glue, currency
-# and unit words, electronic and address punctuation words, time and date words.
+# Spoken words that a written form may leave out or turn into a digit's neighbour: number glue, scale, unit, time
+# and date words. A word said for a symbol ("dollars", "dot", "slash") vanishes only where its symbol is written
+# (:data:`_SYMBOLS_SAID_AS`).
 _VANISHING = set("""
 minus negative oh o double triple hundred hundreds thousand thousands a an the of to through
 million millions billion billions trillion trillions

@@ -3,11 +3,11 @@
 The tagger sometimes stops a span inside a spoken number ("six hundred" | "and sixty") or leaves a currency
 word after it. :func:`complete_number_spans` takes the words and their ITN BIO labels and returns labels whose
 spans cover every number phrase they touch, merged where a phrase runs through ``hundred``/``thousand``/``and``
-from one span into the next, plus a currency (or "percent") said after the number ("dollars", "us dollars",
-"bucks"). A span is cut before an article that is not part of its number: in "three dollars a gallon" the "a
-gallon" stays words ("$3 a gallon"), while "a hundred", "one and a half" and "ten a m" keep theirs. Both numbers
-of a range said with "to" get a span, with the "to" left between them ("3 to 2"). What a converted number stands
-for in its context is :mod:`.number_readings`.
+from one span into the next, plus a currency (or "percent", "o'clock") said after the number ("dollars", "us
+dollars", "bucks") and the "old" of an age ("five year old"). A span is cut before an article that is not part
+of its number: in "three dollars a gallon" the "a gallon" stays words ("$3 a gallon"), while "a hundred", "one
+and a half" and "ten a m" keep theirs. Both numbers of a range said with "to" get a span, with the "to" left
+between them ("3 to 2"). What a converted number stands for in its context is :mod:`.number_readings`.
 """
 from __future__ import annotations
 
@@ -135,9 +135,6 @@ _ARTICLE_PART_OF = frozenset("hundred thousand million billion trillion dozen ha
                              "m".split())
 
 
-_AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age
-
-
 def _article_cut(words: Sequence[str], start: int, end: int) -> int:
     """The end of the span ``[start, end)`` cut before its first article that no number or letter follows (the
     tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, "a" is a letter too: "l a"), and
@@ -195,6 +192,9 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
                 kept.append([lo, hi, lo, hi])
         spans = sorted(kept)
     return spans
+
+
+_AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:

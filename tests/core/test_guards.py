@@ -136,6 +136,18 @@ BAD = [
     ("three hundred pound", "300", "dropped word: pound"),  # a currency word needs its symbol
     ("the hundred", "100", "unlicensed digits"),  # a scale word counts one only where it opens the span
     ("a hundred dollar", "$100", "unlicensed digits"),  # the "a" of "a hundred dollar bill" is the bill's
+    ("four one one one one one one one one one one one one one one one", "4111 1111 1111 11111", "number changed"),
+    ("twenty five dollars", "dollars", "number dropped"),
+    # stage 1 ran a date span into the next word and stage 2 wrote only the date: "ceo" must not vanish
+    ("fifteenth march two thousand and twenty four ceo", "15 March 2024", "dropped word: ceo"),
+    ("twelve dollars yesterday", "$12", "dropped word: yesterday"),
+    ("info at example dot com please", "info@example.com", "dropped word: please"),
+    ("twenty five dollars", "$25 million", "invented word"),
+    ("info at example dot com", "info@sample.com", "invented word"),
+    ("ninety seven billion dollars", "$97 Billiond", "invented word"),  # a substring of two words is no word
+    ("90 percent", "%", "number dropped"),  # digits already in the input count as its numbers
+    ("20 ab", "AB", "number dropped"),
+    ("20 ab", "21 AB", "number changed"),
 ]
 
 
@@ -205,25 +217,6 @@ LENIENT = [
 @pytest.mark.parametrize("spoken,written", LENIENT)
 def test_accepts_ambiguous_readings(spoken: str, written: str) -> None:
     assert check_span(spoken.split(), written) is None
-
-
-@pytest.mark.parametrize("spoken,written,reason", [
-    ("four one one one one one one one one one one one one one one one", "4111 1111 1111 11111", "number changed"),
-    ("twenty five dollars", "dollars", "number dropped"),
-    # stage 1 ran a date span into the next word and stage 2 wrote only the date: "ceo" must not vanish
-    ("fifteenth march two thousand and twenty four ceo", "15 March 2024", "dropped word: ceo"),
-    ("twelve dollars yesterday", "$12", "dropped word: yesterday"),
-    ("info at example dot com please", "info@example.com", "dropped word: please"),
-    ("twenty five dollars", "$25 million", "invented word"),
-    ("info at example dot com", "info@sample.com", "invented word"),
-    ("ninety seven billion dollars", "$97 Billiond", "invented word"),  # a substring of two words is no word
-    ("90 percent", "%", "number dropped"),  # digits already in the input count as its numbers
-    ("20 ab", "AB", "number dropped"),
-    ("20 ab", "21 AB", "number changed"),
-])
-def test_rejects_digit_and_word_changes(spoken: str, written: str, reason: str) -> None:
-    got = check_span(spoken.split(), written)
-    assert got is not None and got.startswith(reason), got
 
 
 @pytest.mark.parametrize("spoken,written,ok", [("heisman", "HeIsman", False), ("koch", "KOCH", False),
