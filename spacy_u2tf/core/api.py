@@ -16,8 +16,8 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
                      split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
-from .number_readings import (age_compound, clock_number, hundred_clock_number, label_number, minutes_to_hour,
-                              spelled_lone_one, unnamed_amount)
+from .number_readings import (age_compound, clock_number, day_hour, hundred_clock_number, label_number,
+                              minutes_to_hour, spelled_lone_one, unit_compound, unnamed_amount, world_war_numeral)
 from .number_spans import complete_number_spans, labels_a_number
 from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -418,6 +418,9 @@ class U2TF:
                                or spelled_small_ordinal(written, said, after)
                                or spelled_lone_one(written, docs[d], span.start, span.end)  # "one day"
                                or age_compound(written, before)  # "2-year Old" is 2-year-old
+                               or unit_compound(written, said)  # "18 mi race" is an 18-mile race
+                               or day_hour(written)  # "19 o'clock" is 19:00
+                               or world_war_numeral(written, docs[d], span.start)  # World War II
                                or written)
                     cls = classify_written(written)
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"

@@ -533,7 +533,7 @@ def dangling_hyphen(spoken_span: Sequence[str], written: str) -> Optional[str]:
 # "152-" or "152 dash", not "152Dash").
 _GLUE_WORDS = "and|or|the|of|to|dash|hyphen|slash|point|dot|minus|plus"
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
-_CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}")
+_CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
@@ -616,8 +616,8 @@ def invented_dot(spoken_span: Sequence[str], written: str) -> Optional[str]:
 
 def odd_case(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"odd case: POUNds"`` when a said word is written in a case that is neither lower, capitalized, upper nor
-    a mixed-case name's ("THe"), or as capitals run into lowercase letters ("POUNds"; a plural acronym, "GPUs",
-    is fine), else ``None``."""
+    a mixed-case name's ("THe"), or as capitals run into lowercase letters ("POUNds", "HUNDREDs"; a short plural
+    acronym, "GPUs", is fine), else ``None``."""
     said = {w.lower() for w in spoken_span}
     for word in word_runs(written):
         lower = word.lower()
@@ -641,7 +641,9 @@ def unsaid_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[st
 
 
 _HALF_NUMBER_WORDS = (set(_UNITS) - {"oh", "o"}) | set(_TENS) | {"hundred"}
-_STREET_WORDS = frozenset("street avenue road boulevard drive lane place court terrace parkway st ave rd blvd".split())
+# Nouns an ordinal said before keeps its ending for: streets ("42nd Street"), centuries, amendments, anniversaries.
+_STREET_WORDS = frozenset("street avenue road boulevard drive lane place court terrace parkway st ave rd blvd "
+                          "century centuries amendment anniversary birthday".split())
 _NUMBER_BEFORE_WORD = re.compile(r"(\d+)(st|nd|rd|th)?\.?[\s-]*([A-Za-z]+)")
 
 

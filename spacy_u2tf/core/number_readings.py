@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence
 
-from .number_spans import KINDS, TIME_ONLY_BEFORE, labels_a_number
+from .guards import digit_string, spoken_digits
+from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
@@ -105,6 +106,47 @@ def age_compound(written: str, before: str) -> Optional[str]:
     joined = _AGE.sub(lambda m: f"{m.group(1)}{glue}{m.group(2).lower()}{glue}old", written)
     joined = _AGE_PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2).lower()} old", joined)
     return joined if joined != written else None
+
+
+_LEADING_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?")
+
+
+def unit_compound(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number other than one said with a singular noun of measure as the hyphenated compound English writes
+    ("twenty four hour" is "24-hour", "four point two inch" "4.2-inch"), whatever abbreviation or spacing the
+    conversion gave it ("18 mi", "10 minute"); ``None`` where that does not apply. The number is the conversion's
+    own, checked here against the spoken one."""
+    words = [w.lower() for w in spoken]
+    if len(words) < 2 or words[-1] not in COMPOUND_UNITS or not all(
+            KINDS.get(w) in CARDINAL or w in ("point", "and") for w in words[:-1]):
+        return None
+    if KINDS.get(words[0]) == "T" and len(words) > 2 and KINDS.get(words[1]) in ("T", "D"):
+        return None  # a year ("the nineteen sixty season")
+    number = _LEADING_NUMBER.match(written.strip())
+    digits = spoken_digits(words[:-1])
+    if number is None or digit_string(number.group(0)) != digits or digits == "1":
+        return None
+    joined = f"{number.group(0)}-{words[-1]}"
+    return joined if joined != written.strip() else None
+
+
+_OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
+
+
+def day_hour(written: str) -> Optional[str]:
+    """An hour past noon said with "o'clock" as the 24-hour time it reads ("nineteen o'clock" is 19:00); ``None``
+    elsewhere ("7 o'clock" stays)."""
+    match = _OCLOCK.fullmatch(written.strip())
+    if match is None or not 13 <= int(match.group(1)) <= 24:
+        return None
+    return f"{match.group(1)}:00"
+
+
+def world_war_numeral(written: str, words: Sequence[str], start: int) -> Optional[str]:
+    """The Roman numeral of a world war ("world war two" is World War II, not World War 2); ``None`` elsewhere."""
+    if [w.lower() for w in words[max(start - 2, 0):start]] != ["world", "war"]:
+        return None
+    return {"1": "I", "2": "II"}.get(written.strip())
 
 
 # Units a lone "one" keeps its digit before ("1 metre", "1 kg"); spans of time are not among them ("one day").

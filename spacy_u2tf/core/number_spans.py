@@ -57,6 +57,7 @@ def labels_a_number(word: str) -> bool:
 
 # Words after which "N to H" is a time ("at twenty to eight"); after "around", "by" or "about" it may be a range.
 TIME_ONLY_BEFORE = frozenset("at until till til since".split())
+CARDINAL = frozenset("UTDHSZ")  # the kinds of a cardinal number word
 
 
 def _kind(word: str) -> Optional[str]:
@@ -195,6 +196,12 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
 
 
 _AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age
+# Singular nouns of measure that a number other than one said right before makes a compound modifier ("a twenty
+# four hour service" is "a 24-hour service", "an eighteen mile race" "an 18-mile race").
+COMPOUND_UNITS = frozenset(
+    "second minute hour day week month year decade mile foot inch yard metre meter kilometre kilometer centimetre "
+    "centimeter millimetre millimeter kilogram gram ton tonne gallon litre liter acre storey story page point "
+    "bedroom room seat lane man member person".split())
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
@@ -239,8 +246,11 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
                 k += 1  # the tagger gave the unit a span of its own ("six hundred" | "us dollars"): one span
             limit = merged[k + 1][0] if k + 1 < len(merged) else len(words)
             hi = unit_end if unit_end <= limit else hi
-        if hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS and not (
-                k + 1 < len(merged) and merged[k + 1][0] == hi):
+        free = not (k + 1 < len(merged) and merged[k + 1][0] == hi)  # no span starts right after this one
+        if (free and hi < len(words) and words[hi].lower() in COMPOUND_UNITS and _kind(words[hi - 1]) in CARDINAL
+                and [w.lower() for w in words[lo:hi]] != ["one"]):
+            hi += 1  # "ten" | "minute walk": the compound is one span
+        if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1

@@ -125,6 +125,7 @@ BAD = [
     ("ten thousand square", "10,000square", "glued to digits"),
     ("the", "THe", "odd case: THe"),
     ("pounds", "POUNds", "odd case: POUNds"),
+    ("hundreds", "HUNDREDs", "odd case: HUNDREDs"),
     # a word said for a mark vanishes only where the mark is written
     ("one nine two dot one six eight dot one dot one", "192-168-11", "dropped word: dot"),
     ("a slash b", "a b", "dropped word: slash"),

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, clock_number, hundred_clock_number, label_number,
-                                             minutes_to_hour, spelled_lone_one, unnamed_amount)
+from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, hundred_clock_number,
+                                             label_number, minutes_to_hour, spelled_lone_one, unit_compound,
+                                             unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -124,3 +125,30 @@ def test_a_lone_one_is_a_word_in_running_text(written: str, words: str, word) ->
     start = next(i for i, t in enumerate(tokens) if t.startswith("["))
     end = next(i for i, t in enumerate(tokens) if t.endswith("]")) + 1
     assert spelled_lone_one(written, [t.strip("[]") for t in tokens], start, end) == word
+
+
+@pytest.mark.parametrize("written,spoken,joined", [
+    ("18 mi", "eighteen mile", "18-mile"), ("24 hr", "twenty four hour", "24-hour"), ("10 minute", "ten minute",
+                                                                                     "10-minute"),
+    ("15-2", "fifteen second", "15-second"), ("4.2 in", "four point two inch", "4.2-inch"),
+    ("3-bedroom", "three bedroom", None),  # already the compound
+    ("1 hour", "one hour", None),  # one hour is no compound
+    ("24 hours", "twenty four hours", None), ("19 mi", "eighteen mile", None),  # another number
+    ("1960 year", "nineteen sixty year", None),  # a year
+])
+def test_a_number_with_a_singular_noun_of_measure_is_one_compound(written: str, spoken: str, joined) -> None:
+    assert unit_compound(written, spoken.split()) == joined
+
+
+@pytest.mark.parametrize("written,time", [("19 o'clock", "19:00"), ("13 oclock", "13:00"), ("7 o'clock", None),
+                                          ("19:00", None)])
+def test_an_hour_past_noon_with_o_clock_is_a_24_hour_time(written: str, time) -> None:
+    assert day_hour(written) == time
+
+
+@pytest.mark.parametrize("written,words,start,numeral", [
+    ("2", "after world war two", 3, "II"), ("1", "world war one", 2, "I"), ("2", "war two", 1, None),
+    ("3", "world war three", 2, None),
+])
+def test_a_world_war_has_a_roman_numeral(written: str, words: str, start: int, numeral) -> None:
+    assert world_war_numeral(written, words.split(), start) == numeral
