@@ -17,7 +17,7 @@ from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sen
                      split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
 from .number_readings import (age_compound, clock_number, day_hour, hundred_clock_number, label_number,
-                              minutes_to_hour, spelled_lone_one, unit_compound, unnamed_amount, world_war_numeral)
+                              minutes_to_hour, unit_compound, unnamed_amount, world_war_numeral)
 from .number_spans import complete_number_spans, labels_a_number
 from .ordinal_style import spelled_small_ordinal, unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -416,7 +416,6 @@ class U2TF:
                                or clock_number(written, said, after)  # "9:99" is 999
                                or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
                                or spelled_small_ordinal(written, said, after)
-                               or spelled_lone_one(written, docs[d], span.start, span.end)  # "one day"
                                or age_compound(written, before)  # "2-year Old" is 2-year-old
                                or unit_compound(written, said)  # "18 mi race" is an 18-mile race
                                or day_hour(written)  # "19 o'clock" is 19:00

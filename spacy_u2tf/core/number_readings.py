@@ -4,8 +4,8 @@ The converter reads spoken numbers the way its training text wrote them; the wor
 clock-like reading is a number after a noun that labels by number ("room 404"), for "N hundred" without a time
 word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a rate it is a price
 whose currency went unsaid and stays in words ("three fifty nine a gallon"). Minutes to an hour after "at" are a
-time ("at 7:40", not "at 20-8"), an age before a noun is one compound ("a 2-year-old child"), and a lone "one"
-stays a word in running text ("for one week"). Each function returns the corrected writing (or the reason to
+time ("at 7:40", not "at 20-8"), and a number with a singular noun of measure is one compound ("a 24-hour
+service", "a 2-year-old child"). Each function returns the corrected writing (or the reason to
 keep the words) and ``None`` where it does not apply; the digits are always the conversion's own, which the
 guards have checked against the spoken ones.
 """
@@ -147,38 +147,6 @@ def world_war_numeral(written: str, words: Sequence[str], start: int) -> Optiona
     if [w.lower() for w in words[max(start - 2, 0):start]] != ["world", "war"]:
         return None
     return {"1": "I", "2": "II"}.get(written.strip())
-
-
-# Units a lone "one" keeps its digit before ("1 metre", "1 kg"); spans of time are not among them ("one day").
-_MEASURE_UNITS = frozenset(
-    "percent metre metres meter meters kilometre kilometres kilometer kilometers mile miles inch inches foot feet "
-    "yard yards kilogram kilograms kilo kilos gram grams ton tons tonne tonnes litre litres liter liters gallon "
-    "gallons degree degrees km kg cm mm ml mph acre acres hectare hectares ounce ounces volt volts watt watts "
-    "dollar dollars euro euros pound pounds cent cents".split())
-_ONE_AT_TIME = frozenset("at by until till til past".split())  # "at one" is a time
-_RANGE_LINKS = frozenset("to or through".split())
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
-
-
-def spelled_lone_one(written: str, words: Sequence[str], start: int, end: int) -> Optional[str]:
-    """"one" for the span ``words[start:end]`` that said only "one" and was written "1", as English writes it in
-    running text ("one day", "for one week", "the one-hour"); ``None`` where the digit stays: after a noun that
-    labels by number ("room 1"), a time word ("at 1") or a month ("September 1"), before a unit of measure ("1
-    metre"), and beside another number in a range or choice ("1 to 10", "2 to 1", "1 or 2")."""
-    if written.strip() != "1" or [w.lower() for w in words[start:end]] != ["one"]:
-        return None
-    lowered = [w.lower() for w in words]
-    before = lowered[start - 1] if start else ""
-    after = lowered[end] if end < len(lowered) else ""
-    if (labels_a_number(before) or before in _ONE_AT_TIME or before in _MONTHS or after in _MEASURE_UNITS
-            or (before in _RANGE_LINKS and start > 1 and _said_number(lowered[start - 2]))
-            or (after in _RANGE_LINKS and end + 1 < len(lowered) and _said_number(lowered[end + 1]))):
-        return None
-    return words[start]
-
-
-def _said_number(word: str) -> bool:
-    return KINDS.get(word) is not None or any(ch.isdigit() for ch in word)
 
 
 def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:

@@ -136,14 +136,22 @@ _ARTICLE_PART_OF = frozenset("hundred thousand million billion trillion dozen ha
                              "m".split())
 
 
+# Words that never follow an article: "a" before one of them is a letter ("eighteen a and ...").
+_FUNCTION_WORDS = frozenset("and or of the to in on at for with by from is was are were it that this as but so "
+                            "they we he she you i".split())
+
+
 def _article_cut(words: Sequence[str], start: int, end: int) -> int:
     """The end of the span ``[start, end)`` cut before its first article that no number or letter follows (the
-    tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, "a" is a letter too: "l a"), and
+    tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, or after a number and before a
+    word no article comes before, "a" is a letter: "l a", "page eighteen a and"), and
     before an "and" that ends it ("a hundred dollars and" before "up"; not "and slash or")."""
     for i in range(start + 1, end):
         if words[i].lower() != "an" and (words[i].lower() != "a" or len(words[i - 1]) == 1):
             continue  # after a letter, "a" is one too ("l a", "u s a")
         nxt = words[i + 1].lower() if i + 1 < len(words) else ""
+        if _kind(words[i - 1]) and nxt in _FUNCTION_WORDS:
+            continue  # a letter after a number: "page eighteen a and nineteen a" is 18a and 19a
         if nxt and not (nxt in _ARTICLE_PART_OF or _kind(nxt) or len(nxt) == 1
                         or any(ch.isdigit() for ch in nxt)):
             end = i

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, hundred_clock_number,
-                                             label_number, minutes_to_hour, spelled_lone_one, unit_compound,
+                                             label_number, minutes_to_hour, unit_compound,
                                              unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
@@ -108,23 +108,6 @@ def test_minutes_to_an_hour_after_a_time_word_are_a_time(written: str, spoken: s
 ])
 def test_an_age_before_a_noun_is_one_hyphenated_compound(written: str, before: str, joined) -> None:
     assert age_compound(written, before) == joined
-
-
-@pytest.mark.parametrize("written,words,word", [
-    ("1", "we waited for [one] week", "one"), ("1", "[one] day i will go", "one"), ("1", "the [one] i saw", "one"),
-    ("1", "i went to [one] party", "one"),
-    ("1", "go to room [one]", None),  # a label
-    ("1", "meet at [one]", None),  # a time
-    ("1", "on september [one] third battalion", None),  # a date
-    ("1", "it is [one] metre long", None), ("1", "about [one] percent", None),  # a unit of measure
-    ("1", "from [one] to ten", None), ("1", "won two to [one]", None), ("1", "[one] or two people", None),  # ranges
-    ("1 m", "[one metre]", None), ("21", "for [twenty one] days", None), ("1", "[won]", None),
-])
-def test_a_lone_one_is_a_word_in_running_text(written: str, words: str, word) -> None:
-    tokens = words.split()
-    start = next(i for i, t in enumerate(tokens) if t.startswith("["))
-    end = next(i for i, t in enumerate(tokens) if t.endswith("]")) + 1
-    assert spelled_lone_one(written, [t.strip("[]") for t in tokens], start, end) == word
 
 
 @pytest.mark.parametrize("written,spoken,joined", [
