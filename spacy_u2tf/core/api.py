@@ -16,10 +16,9 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
                      split_context_thresholds, thresholded_labels)
 from .lexicon import Lexicon, MixedCaseForms
-from .number_readings import (age_compound, clock_number, day_hour, hundred_clock_number, label_number,
-                              minutes_to_hour, unit_compound, unnamed_amount, world_war_numeral)
+from .number_readings import read_in_context, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number
-from .ordinal_style import spelled_small_ordinal, unit_ordinals
+from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
@@ -408,22 +407,10 @@ class U2TF:
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 if reason is None and span.kind != MIXED_CLASS:
-                    before = docs[d][span.start - 1] if span.start else ""
-                    after = docs[d][span.end] if span.end < len(docs[d]) else ""
-                    said = docs[d][span.start:span.end]
-                    written = (label_number(written, before)  # "room 4:04" is room 404
-                               or hundred_clock_number(written, said, before, after)
-                               or clock_number(written, said, after)  # "9:99" is 999
-                               or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
-                               or spelled_small_ordinal(written, said, after)
-                               or age_compound(written, before)  # "2-year Old" is 2-year-old
-                               or unit_compound(written, said)  # "18 mi race" is an 18-mile race
-                               or day_hour(written)  # "19 o'clock" is 19:00
-                               or world_war_numeral(written, docs[d], span.start)  # World War II
-                               or written)
+                    written = read_in_context(written, docs[d], span.start, span.end)  # "room 4:04" is room 404
                     cls = classify_written(written)
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
-                              or self._itn_switch(cls, written, before))
+                              or self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else ""))
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1

@@ -4,10 +4,10 @@ The converter reads spoken numbers the way its training text wrote them; the wor
 clock-like reading is a number after a noun that labels by number ("room 404"), for "N hundred" without a time
 word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a rate it is a price
 whose currency went unsaid and stays in words ("three fifty nine a gallon"). Minutes to an hour after "at" are a
-time ("at 7:40", not "at 20-8"), and a number with a singular noun of measure is one compound ("a 24-hour
-service", "a 2-year-old child"). Each function returns the corrected writing (or the reason to
-keep the words) and ``None`` where it does not apply; the digits are always the conversion's own, which the
-guards have checked against the spoken ones.
+time ("at 7:40", not "at 20-8"), a number with a singular noun of measure is one compound ("a 24-hour service",
+"a 2-year-old child"), "19 o'clock" is 19:00 and a world war's number is Roman. Each function returns the
+corrected writing (or the reason to keep the words) and ``None`` where it does not apply; the numbers it writes
+are the conversion's own, which the guards have checked against the spoken ones, or follow from them.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import Optional, Sequence
 
 from .guards import digit_string, spoken_digits
 from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number
+from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
@@ -160,3 +161,21 @@ def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
     if first == "per" or (first in ("a", "an") and second and second != "m"):
         return f"unnamed amount: {written.strip()}"
     return None
+
+
+def read_in_context(written: str, words: Sequence[str], start: int, end: int) -> str:
+    """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
+    module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself."""
+    before = words[start - 1] if start else ""
+    after = words[end] if end < len(words) else ""
+    said = words[start:end]
+    return (label_number(written, before)  # "room 4:04" is room 404
+            or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
+            or clock_number(written, said, after)  # "9:99" is 999
+            or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
+            or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
+            or age_compound(written, before)  # "2-year Old" is 2-year-old
+            or unit_compound(written, said)  # "18 mi race" is an 18-mile race
+            or day_hour(written)  # "19 o'clock" is 19:00
+            or world_war_numeral(written, words, start)  # World War II
+            or written)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, hundred_clock_number,
-                                             label_number, minutes_to_hour, unit_compound,
+                                             label_number, minutes_to_hour, read_in_context, unit_compound,
                                              unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
@@ -135,3 +135,12 @@ def test_an_hour_past_noon_with_o_clock_is_a_24_hour_time(written: str, time) ->
 ])
 def test_a_world_war_has_a_roman_numeral(written: str, words: str, start: int, numeral) -> None:
     assert world_war_numeral(written, words.split(), start) == numeral
+
+
+@pytest.mark.parametrize("written,words,start,end,read", [
+    ("4:04", "go to room four oh four", 3, 6, "404"), ("20-8", "we leave at twenty to eight", 3, 6, "7:40"),
+    ("18 mi", "an eighteen mile race", 1, 3, "18-mile"), ("2nd", "for the second time", 2, 3, "second"),
+    ("$12", "i paid twelve dollars", 2, 4, "$12"),  # no reading applies
+])
+def test_a_conversion_is_read_in_its_context(written: str, words: str, start: int, end: int, read: str) -> None:
+    assert read_in_context(written, words.split(), start, end) == read
