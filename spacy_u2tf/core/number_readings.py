@@ -112,13 +112,14 @@ def age_compound(written: str, before: str) -> Optional[str]:
 _LEADING_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?")
 
 
-def unit_compound(written: str, spoken: Sequence[str]) -> Optional[str]:
+def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Optional[str]:
     """A number other than one said with a singular noun of measure as the hyphenated compound English writes
     ("twenty four hour" is "24-hour", "four point two inch" "4.2-inch"), whatever abbreviation or spacing the
-    conversion gave it ("18 mi", "10 minute"); ``None`` where that does not apply. The number is the conversion's
-    own, checked here against the spoken one."""
+    conversion gave it ("18 mi", "10 minute"); ``None`` where that does not apply, and after "is", "was" and the
+    like, where it says a size ("he is six foot tall"). The number is the conversion's own, checked here against
+    the spoken one."""
     words = [w.lower() for w in spoken]
-    if len(words) < 2 or words[-1] not in COMPOUND_UNITS or not all(
+    if before.lower() in _PREDICATE_BEFORE or len(words) < 2 or words[-1] not in COMPOUND_UNITS or not all(
             KINDS.get(w) in CARDINAL or w in ("point", "and") for w in words[:-1]):
         return None
     if KINDS.get(words[0]) == "T" and len(words) > 2 and KINDS.get(words[1]) in ("T", "D"):
@@ -175,7 +176,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int) ->
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
-            or unit_compound(written, said)  # "18 mi race" is an 18-mile race
+            or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or day_hour(written)  # "19 o'clock" is 19:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

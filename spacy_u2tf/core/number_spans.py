@@ -209,7 +209,7 @@ _AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five 
 COMPOUND_UNITS = frozenset(
     "second minute hour day week month year decade mile foot inch yard metre meter kilometre kilometer centimetre "
     "centimeter millimetre millimeter kilogram gram ton tonne gallon litre liter acre storey story page point "
-    "bedroom room seat lane man member person".split())
+    "bedroom room seat man member person".split())  # not "lane": "four lane" may be an address
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:

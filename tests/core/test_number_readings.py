@@ -123,6 +123,11 @@ def test_a_number_with_a_singular_noun_of_measure_is_one_compound(written: str, 
     assert unit_compound(written, spoken.split()) == joined
 
 
+def test_a_size_said_after_is_is_no_compound() -> None:
+    assert unit_compound("6 ft", "six foot".split(), "is") is None
+    assert unit_compound("6 ft", "six foot".split(), "a") == "6-foot"
+
+
 @pytest.mark.parametrize("written,time", [("19 o'clock", "19:00"), ("13 oclock", "13:00"), ("7 o'clock", None),
                                           ("19:00", None)])
 def test_an_hour_past_noon_with_o_clock_is_a_24_hour_time(written: str, time) -> None:
