@@ -92,8 +92,9 @@ def main(argv: Sequence[str] = ()) -> Dict:
 
     examples: Dict[str, list] = {}
     for path, n, docs in args.data:
-        made = (make_example_nemo(clean_text(u)) for u in sample_units(_documents(path, docs or args.documents), n,
-                                                                         args.seed, args.max_words) if clean_text(u))
+        cleaned = (clean_text(u) for u in sample_units(_documents(path, docs or args.documents), n, args.seed,
+                                                       args.max_words))
+        made = (make_example_nemo(text) for text in cleaned if text)
         examples[path.name] = [ex for ex in made if ex is not None]
     report: Dict[str, Dict] = {}
     for model in args.model or [None]:

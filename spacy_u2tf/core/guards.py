@@ -134,7 +134,7 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
         after_ordinal, ordinal = ordinal, w != _singular(raw.lower())
         if w in ("a", "an") and _counts_one(words, i):
             w = "one"  # "a hundred and one" is 101
-        if w in ("o", "oh") and i + 1 < len(words) and words[i + 1].lower() == "clock":
+        if _o_of_clock(words, i):
             flush()  # "one o clock" is 1 o'clock, not 10
             continue
         if w in ("double", "triple"):
@@ -187,6 +187,11 @@ _SCALE_WORDS = frozenset(_SCALES) | {"hundred"}
 # Money said with a number: "a million dollars", "five dollars and fifty cents", "$3.05".
 _MONEY_WORDS = frozenset("dollar dollars buck bucks pound pounds pence euro euros rupee rupees yen cent cents".split())
 _AMOUNT_WORDS = _MONEY_WORDS | {"percent"}
+
+
+def _o_of_clock(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` is the "o" of "o clock" said as two words, no zero."""
+    return words[i].lower() in ("o", "oh") and i + 1 < len(words) and words[i + 1].lower() == "clock"
 
 
 def _bare_scale(words: Sequence[str], i: int) -> bool:
@@ -424,7 +429,7 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             return raw
         if word == "to" and "to" not in runs and not _RANGE_OR_CLOCK.search(written):
             return raw  # "five to midnight" is not "5 midnight"
-        if word in ("o", "oh") and said[i + 1:i + 2] == ["clock"]:
+        if _o_of_clock(said, i):
             if re.search(r"o['’ ]?clock", lower):
                 continue
             return raw  # "eleven o clock" is no "11 clock"
@@ -642,21 +647,22 @@ def unsaid_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[st
 
 _HALF_NUMBER_WORDS = (set(_UNITS) - {"oh", "o"}) | set(_TENS) | {"hundred"}
 # Nouns an ordinal said before keeps its ending for: streets ("42nd Street"), centuries, amendments, anniversaries.
-_STREET_WORDS = frozenset("street avenue road boulevard drive lane place court terrace parkway st ave rd blvd "
+_ORDINAL_NOUNS = frozenset("street avenue road boulevard drive lane place court terrace parkway st ave rd blvd "
                           "century centuries amendment anniversary birthday".split())
 _NUMBER_BEFORE_WORD = re.compile(r"(\d+)(st|nd|rd|th)?\.?[\s-]*([A-Za-z]+)")
 
 
 def ordinal_dropped(spoken_span: Sequence[str], written: str) -> Optional[str]:
-    """``"ordinal dropped: 42 Street"`` when a number said as an ordinal right before a street word ("forty second
-    street") is written without its ordinal ending ("42 Street", "42-Street" or "42Street", not "42nd Street"), or
+    """``"ordinal dropped: 42 Street"`` when a number said as an ordinal right before a street word or another noun
+    of :data:`_ORDINAL_NOUNS` ("forty second street", "twenty first century") is written without its ordinal ending
+    ("42 Street", "42-Street" or "42Street", not "42nd Street"), or
     in digits none of which is an ordinal, with no ordinal word either ("41 F Street", not "123 Third Street"), else
     ``None``."""
     said = [w.lower() for w in spoken_span]
-    if not any(_ordinal_base(w) != w and nxt in _STREET_WORDS for w, nxt in zip(said, said[1:])):
+    if not any(_ordinal_base(w) != w and nxt in _ORDINAL_NOUNS for w, nxt in zip(said, said[1:])):
         return None
     for match in _NUMBER_BEFORE_WORD.finditer(written):
-        if match.group(3).lower() in _STREET_WORDS and not match.group(2):
+        if match.group(3).lower() in _ORDINAL_NOUNS and not match.group(2):
             return f"ordinal dropped: {match.group(0)}"
     kept_as_word = any(_ordinal_base(w.lower()) != w.lower() for w in word_runs(written))  # "123 Third Street"
     if re.search(r"\d", written) and not re.search(r"\d(st|nd|rd|th)\b", written) and not kept_as_word:
