@@ -13,12 +13,13 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, rejected_mixed_case,
-                     split_context_thresholds, thresholded_labels)
-from .lexicon import Lexicon, MixedCaseForms
+from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, loose_edge_joins,
+                     rejected_mixed_case, split_context_thresholds, thresholded_labels, whole_fraction_joins)
+from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .number_readings import read_in_context, unnamed_amount
-from .number_spans import complete_number_spans, labels_a_number
+from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
+from .regnal_numbers import regnal_numbers
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
@@ -31,8 +32,9 @@ if TYPE_CHECKING:
 LEXICON_CLASS = "lexicon"
 KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
 UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
+REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
 # spans written as given, never sent to stage 2
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL)
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL)
 
 
 @dataclass
@@ -51,6 +53,53 @@ class ConvertedSpan:
     written: Optional[str]
     cls: str = ""
     reason: Optional[str] = None
+
+
+def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence[str], itn: List[str],
+                          spans: List[ConvertedSpan]) -> None:
+    """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
+    vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), changing the lists in place. The letter
+    may stand alone or in a span of its own."""
+    by_start = {span.start: k for k, span in enumerate(spans)}
+    for k in range(len(spans) - 1, -1, -1):
+        span, letter = spans[k], spans[k].start - 1
+        if (span.kind != "itn" or span.written is None or not span.written.isdigit()
+                or not leads_number(words, letter, case, punct)):
+            continue
+        own = by_start.get(letter)
+        if own is None and any(s.start <= letter < s.end for s in spans):
+            continue
+        if own is not None and (spans[own].kind != "itn" or spans[own].end != span.start):
+            continue
+        written = words[letter].upper() + span.written
+        spans[k] = replace(span, start=letter, spoken=f"{words[letter]} {span.spoken}", written=written,
+                           cls=classify_written(written))
+        if own is not None:
+            del spans[own]
+        punct[letter] = "O"
+        itn[letter], itn[span.start] = "B", "I"
+
+
+def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
+    """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
+    is pages 139-163; :func:`.number_spans.number_pair`), changing the lists in place."""
+    for k in range(len(spans) - 2, -1, -1):
+        first, second = spans[k], spans[k + 1]
+        if (first.kind != "itn" or second.kind != "itn" or first.end != second.start or punct[first.end - 1] != "O"
+                or first.written is None or second.written is None
+                or not _PLAIN_NUMBER.fullmatch(first.written) or not _PLAIN_NUMBER.fullmatch(second.written)
+                or number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "")
+                != first.end - first.start):
+            continue
+        written = f"{first.written}-{second.written}"
+        spans[k] = replace(first, end=second.end, spoken=f"{first.spoken} {second.spoken}", written=written,
+                           cls=classify_written(written))
+        del spans[k + 1]
+        punct[first.end - 1] = "O"
+        itn[second.start] = "I"
+
+
+_PLAIN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")
 
 
 @dataclass
@@ -167,7 +216,9 @@ class U2TF:
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
     single words, :class:`.lexicon.MixedCaseForms` or a mapping, written whatever the tagger's case label and
     without stage 2; ``from_pretrained`` loads the model's table, ``False`` turns it off; the ``lexicon`` and ITN
-    spans win over it).
+    spans win over it), ``hyphen_compounds`` (compounds always written with hyphens, "non-profit",
+    :class:`.lexicon.HyphenCompounds` or an iterable of them, joined where the tagger put no mark between their
+    words; ``from_pretrained`` loads the model's list, ``False`` turns it off).
     """
 
     def __init__(self, tagger: Any, converter: Any = None, *, punctuation: bool = True, truecase: bool = True,
@@ -176,7 +227,8 @@ class U2TF:
                  context: int = DEFAULT_CONTEXT, batch_size: int = 64,
                  label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None,
                  disfluencies: str = "keep",
-                 mixed_case_forms: Union[MixedCaseForms, Mapping[str, str], bool, None] = None) -> None:
+                 mixed_case_forms: Union[MixedCaseForms, Mapping[str, str], bool, None] = None,
+                 hyphen_compounds: Union[HyphenCompounds, Iterable[str], bool, None] = None) -> None:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
         self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
@@ -197,6 +249,8 @@ class U2TF:
         self.lexicon = lexicon if isinstance(lexicon, Lexicon) else Lexicon(lexicon)
         self.mixed_case_forms = (mixed_case_forms if isinstance(mixed_case_forms, MixedCaseForms) else
                                  MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))
+        self.hyphen_compounds = (hyphen_compounds if isinstance(hyphen_compounds, HyphenCompounds) else
+                                 HyphenCompounds(None if isinstance(hyphen_compounds, bool) else hyphen_compounds))
         self.written_input = written_input
         self.context = context
         self.batch_size = check_batch_size(batch_size)
@@ -236,6 +290,8 @@ class U2TF:
                 options[key] = config.get(key, default)
         if options.get("mixed_case_forms", True) is True and config.get("mixed_case_forms"):
             options["mixed_case_forms"] = MixedCaseForms.from_file(folder / config["mixed_case_forms"])
+        if options.get("hyphen_compounds", True) is True and config.get("hyphen_compounds"):
+            options["hyphen_compounds"] = HyphenCompounds.from_file(folder / config["hyphen_compounds"])
         return cls(tagger, converter, **options)
 
     @property
@@ -381,7 +437,10 @@ class U2TF:
         inputs: List[str] = []
         for d, (words, lab) in enumerate(zip(docs, labels)):
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
-            punct, case, itn = list(lab["punct"]), list(lab["case"]), complete_number_spans(words, lab["itn"])
+            punct = whole_fraction_joins(words, self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]),
+                                                                           JOIN))
+            case = list(lab["case"])
+            itn = complete_number_spans(words, lab["itn"])
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token)
@@ -389,6 +448,10 @@ class U2TF:
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
             spans = self._spans(words, case, itn, verbatim)
+            for span in spans:
+                if span.kind == REGNAL and punct[span.start - 1] == "COMMA":  # "Henry, the eighth," is Henry VIII
+                    punct[span.start - 1] = "O"
+                    punct[span.end - 1] = "O" if punct[span.end - 1] == "COMMA" else punct[span.end - 1]
             for k, span in enumerate(spans):
                 if span.kind not in VERBATIM_KINDS and span.reason is None:
                     requests.append((d, k))
@@ -407,7 +470,10 @@ class U2TF:
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 if reason is None and span.kind != MIXED_CLASS:
-                    written = read_in_context(written, docs[d], span.start, span.end)  # "room 4:04" is room 404
+                    before = span.start - 1
+                    name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"
+                                   and plans[d][0][before - 1] not in SENTENCE_END)
+                    written = read_in_context(written, docs[d], span.start, span.end, name_before)  # "room 4:04"
                     cls = classify_written(written)
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
                               or self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else ""))
@@ -421,6 +487,9 @@ class U2TF:
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"],
                             self.label_thresholds.get("case", {}))
+        for words, (punct, case, itn, spans) in zip(docs, plans):
+            _join_leading_letters(words, punct, case, itn, spans)
+            _join_number_pairs(words, punct, itn, spans)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
     def _spans(self, words: List[str], case: List[str], itn: List[str],
@@ -444,6 +513,11 @@ class U2TF:
                 taken[unit.start:unit.end] = [True] * (unit.end - unit.start)
                 if self.truecase:
                     case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
+            for regnal in regnal_numbers(words):
+                if not any(taken[regnal.start - 1:regnal.end]):
+                    spans.append(ConvertedSpan(regnal.start, regnal.end, REGNAL,
+                                               " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
+                    taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):

@@ -250,9 +250,15 @@ million millions billion billions trillion trillions
 cent cents percent per pence sen us
 at sign equals question mark quote
 o'clock am pm degree degrees x by times over half halves quarter quarters
-miles hour hours square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
+square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
 """.split())
 
+# Words that vanish only into a written form that stands for them: an hour into a clock time or the "h" of a rate
+# ("18:00", "mph", "km/h", "kWh"), miles into "mph" ("one and a half hours" is no "1 1/2").
+_HOUR_WRITTEN = re.compile(r"\d:\d\d|(?<![^\W\d_])(?:m\.?p\.?h|k\.?p\.?h|[a-z]*/h|k?wh|h|hrs?)(?![^\W\d_])")
+_MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
+_VANISHING_INTO: Dict[str, "re.Pattern[str]"] = {"hour": _HOUR_WRITTEN, "hours": _HOUR_WRITTEN, "mile": _MILES_WRITTEN,
+                                                 "miles": _MILES_WRITTEN}
 
 _CURRENCY_WORDS = frozenset("dollar dollars buck bucks cent cents".split())
 # Words after which "and" is number glue that a written number drops ("two thousand and five", "five dollars and
@@ -441,6 +447,8 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             return raw
         if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
             continue
+        if word in _VANISHING_INTO and _VANISHING_INTO[word].search(lower):
+            continue
         if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
             # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there
             if all(any(piece in run for run in runs) for piece in word_letters):
@@ -534,9 +542,9 @@ def dangling_hyphen(spoken_span: Sequence[str], written: str) -> Optional[str]:
     return None
 
 
-# Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20";
-# "152-" or "152 dash", not "152Dash").
-_GLUE_WORDS = "and|or|the|of|to|dash|hyphen|slash|point|dot|minus|plus"
+# Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20"; "I 95",
+# not "IN95"; "152-" or "152 dash", not "152Dash").
+_GLUE_WORDS = "and|or|the|of|to|in|on|at|for|dash|hyphen|slash|point|dot|minus|plus"
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
 _CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")

@@ -197,6 +197,66 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     return out
 
 
+# Words that neither begin nor end a hyphenated compound, though they may stand inside one ("state-of-the-art"):
+# a hyphen that joins one of them at a compound's edge ("of-cost", "weapons of-war", "by-field") is the tagger's
+# slip. Not "a" and "to", which old and British text join ("A-level", "to-day").
+_NOT_AT_EDGE = frozenset("the of and or but nor for with from at by is was".split())
+# Words that join a word said on both sides of them into one compound ("hand-to-hand", "side-by-side").
+_LINKS = frozenset("to by on in and for of a".split())
+
+
+def loose_edge_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` without a hyphen that joins a function word at the start or the end of a hyphenated compound
+    ("of-cost" is "of cost", "war-of" is "war of"); inside a longer compound such a word stays ("up-to-date"),
+    and a word said on both sides of it makes one compound of all three ("hand to-hand" is "hand-to-hand")."""
+    out = list(punct)
+    lowered = [w.lower() for w in words]
+    for i in range(1, len(out) - 1):
+        if (lowered[i] in _LINKS and lowered[i - 1] == lowered[i + 1] and JOIN in (out[i - 1], out[i])
+                and {out[i - 1], out[i]} <= {"O", JOIN}):
+            out[i - 1] = out[i] = JOIN
+    i = 0
+    while i < len(out) - 1:
+        if out[i] != JOIN:
+            i += 1
+            continue
+        end = i
+        while end < len(out) - 1 and out[end] == JOIN:
+            end += 1  # words[i..end] are one compound
+        if lowered[i] in _NOT_AT_EDGE:
+            out[i] = "O"
+            i += 1
+            continue
+        if lowered[end] in _NOT_AT_EDGE:
+            out[end - 1] = "O"
+            continue  # the shorter compound is looked at again
+        i = end
+    return out
+
+
+_FRACTION_TAIL = ("and", "a")
+_FRACTION_END = frozenset({"half", "quarter"})
+
+
+def whole_fraction_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` where "X and a half" (or "and a quarter") is hyphenated whole or not at all: a chain the tagger
+    joined only in part loses its hyphens ("one and a-half hours" is "one and a half hours"), unless it is joined
+    to the noun after it, which makes it one compound modifier ("a two-and-a-half-year-old boy")."""
+    out = list(punct)
+    for i in range(1, len(words) - 2):
+        if tuple(w.lower() for w in words[i:i + 2]) != _FRACTION_TAIL or words[i + 2].lower() not in _FRACTION_END:
+            continue
+        joints = range(i - 1, i + 2)
+        if out[i + 2] == JOIN:
+            for j in joints:
+                out[j] = JOIN
+        elif any(out[j] == JOIN for j in joints) and not all(out[j] == JOIN for j in joints):
+            for j in joints:
+                if out[j] == JOIN:
+                    out[j] = "O"
+    return out
+
+
 def repeated_first_copies(words: Sequence[str], skip: Sequence[bool], longest: int = REPEAT_LONGEST) -> np.ndarray:
     """Which of ``words`` belong to the first copy of one to ``longest`` words said again right after it, past any
     words marked in ``skip`` (fillers): "i i think" marks the first "i", "we should uh we should go" the first "we

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 
 class Lexicon:
@@ -85,3 +85,49 @@ class MixedCaseForms:
             base = self.forms.get(word[:-2])
             form = base + "'s" if base is not None and not base.endswith("'s") else None
         return form
+
+
+class HyphenCompounds:
+    """Compounds written with hyphens wherever they are used ("non-profit", "e-mail", "right-of-way"), which a
+    model joins when its tagger leaves the words apart with no mark between them; a mark the tagger put there
+    (a comma, a period) stands. A model folder may ship a list (``hyphen_compounds`` in its config)."""
+
+    def __init__(self, compounds: Optional[Iterable[str]] = None) -> None:
+        self.compounds: Set[Tuple[str, ...]] = set()
+        for compound in compounds or ():
+            parts = tuple(compound.lower().split("-"))
+            if len(parts) < 2 or not all(part.strip() and not any(ch.isspace() for ch in part) for part in parts):
+                raise ValueError(f"a hyphen compound is two or more words joined by hyphens, got {compound!r}")
+            self.compounds.add(parts)
+        self.max_len = max((len(c) for c in self.compounds), default=0)
+
+    def __bool__(self) -> bool:
+        return bool(self.compounds)
+
+    def __len__(self) -> int:
+        return len(self.compounds)
+
+    @classmethod
+    def from_file(cls, path: Union[str, Path]) -> "HyphenCompounds":
+        """A file of hyphenated compounds, one a line (``#`` comments)."""
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        return cls(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+    def join(self, words: Sequence[str], punct: Sequence[str], join: str = "HYPHEN") -> List[str]:
+        """``punct`` (one label after each word) with ``join`` after each word of a known compound but its last,
+        the longest compound first, where no label but ``"O"`` or ``join`` stands between its words."""
+        out = list(punct)
+        if not self.compounds:
+            return out
+        lowered = [w.lower() for w in words]
+        i = 0
+        while i < len(words) - 1:
+            for n in range(min(self.max_len, len(words) - i), 1, -1):
+                inner = out[i:i + n - 1]
+                if tuple(lowered[i:i + n]) in self.compounds and all(label in ("O", join) for label in inner):
+                    out[i:i + n - 1] = [join] * (n - 1)
+                    i += n - 1
+                    break
+            else:
+                i += 1
+        return out

@@ -1,13 +1,16 @@
 """What a converted number stands for where it stands: readings of stage 2's output that its context corrects.
 
 The converter reads spoken numbers the way its training text wrote them; the words around a span say more. A
-clock-like reading is a number after a noun that labels by number ("room 404"), for "N hundred" without a time
-word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a rate it is a price
-whose currency went unsaid and stays in words ("three fifty nine a gallon"). Minutes to an hour after "at" are a
-time ("at 7:40", not "at 20-8"), a number with a singular noun of measure is one compound ("a 24-hour service",
-"a 2-year-old child"), "19 o'clock" is 19:00 and a world war's number is Roman. Each function returns the
-corrected writing (or the reason to keep the words) and ``None`` where it does not apply; the numbers it writes
-are the conversion's own, which the guards have checked against the spoken ones, or follow from them.
+clock-like reading is a number after a noun that labels by number ("room 404") or a name ("Boeing 747"), for "N
+hundred" without a time word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a
+rate it is a price whose currency went unsaid and stays in words ("three fifty nine a gallon"). A count said with
+"thousand" has its thousands grouped ("1,500 people"), a year not ("in 2005"), and two numbers said side by side
+are a range or a score ("aged 3-5"). Minutes to an hour after "at" are
+a time ("at 7:40", not "at 20-8"), a number with a singular noun of measure is one compound ("a 24-hour
+service", "a 2-year-old child"), a unit before "per" is written as said ("10 meters per second"), "19 o'clock" is
+19:00 and a world war's number is Roman. Each function returns the corrected writing (or the reason to keep the
+words) and ``None`` where it does not apply; the numbers it writes are the conversion's own, which the guards have
+checked against the spoken ones, or follow from them.
 """
 from __future__ import annotations
 
@@ -15,20 +18,45 @@ import re
 from typing import Optional, Sequence
 
 from .guards import digit_string, spoken_digits
-from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number
+from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number, number_pair
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
 
-def label_number(written: str, before: str) -> Optional[str]:
-    """The number a clock-like conversion stands for after a noun that labels by number: "room four oh four" is
-    read in pairs like a time, but after "room" it is room 404, not 4:04 ("404"; ``None`` where that does not
-    apply). The digits are the conversion's own, which the guards have checked against the spoken ones."""
-    match = _CLOCK.fullmatch(written.strip())
-    if match is None or not labels_a_number(before):
+def paired_numbers(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
+    """Two numbers said side by side that the conversion wrote as one plain number ("three five" as 35, "fifteen
+    zero" as 150, "two hundred three hundred" as 20300) or left apart ("139 163"), written as the range or score
+    they are: "3-5", "15-0", "139-163" (:func:`.number_spans.number_pair`). ``None`` where that does not apply;
+    the digits are the spoken ones."""
+    split = number_pair(spoken, before)
+    if split is None:
         return None
-    return match.group(1) + match.group(2)
+    if not re.sub(r"[\s,]", "", written).isdigit():
+        return None
+    return f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
+
+
+# Names said before a time of day ("monday seven thirty", "christmas eve ten forty five"), not before a model number.
+_TIME_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
+                        "thursdays fridays saturdays sundays january february march april may june july august "
+                        "september october november december christmas eve easter noon midnight gmt utc bst est "
+                        "edt cst cdt mst mdt pst pdt eastern central mountain pacific".split())
+
+
+def label_number(written: str, before: str, name_before: bool = False) -> Optional[str]:
+    """The number a clock-like conversion stands for after a noun that labels by number or a name: "room four oh
+    four" is read in pairs like a time, but after "room" it is room 404, not 4:04, and "boeing seven forty seven"
+    a Boeing 747 (``name_before``: the word before is a name written capitalized mid-sentence, no mark between;
+    not a possessive, a day, a month, a time zone or a word a time comes after, and not for whole hours, which
+    :func:`hundred_clock_number` reads). ``None`` where that does not apply. The digits are the conversion's own, which the guards have
+    checked against the spoken ones."""
+    match = _CLOCK.fullmatch(written.strip())
+    if match is None:
+        return None
+    model = (name_before and match.group(2) != "00" and not before.endswith("'s")
+             and before.lower() not in _TIME_NAMES and before.lower() not in _CLOCK_BEFORE)
+    return match.group(1) + match.group(2) if labels_a_number(before) or model else None
 
 
 # Words after which "fifteen hundred" is a time of day ("at fifteen hundred", "until eighteen hundred"); anywhere
@@ -74,6 +102,46 @@ def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[st
     if int(minutes) < 60 and after.lower() not in _COUNTED:
         return None
     return f"{int(hours + minutes):,}"
+
+
+_PLAIN_THOUSANDS = re.compile(r"[1-9]\d{3}")
+# Words after which "two thousand and five" is a year ("in two thousand and five", "the two thousand elections").
+_YEAR_CUES = frozenset("in since the by until till from circa year".split())
+# Plural nouns that a count comes before ("1,500 people", "2,000 years"); a normalizer reads many years out as
+# counts ("by one thousand eight hundred and sixty two navies..."), so only these make one.
+_COUNT_NOUNS = _COUNTED | frozenset("""
+residents inhabitants citizens voters casualties deaths prisoners refugees fans spectators
+customers users visitors cases species words pages times years months weeks days hours minutes seconds miles
+kilometers kilometres meters metres feet acres hectares tons tonnes dollars pounds euros
+""".split())
+# Words that end in "s" and are no plural of a noun.
+_NOT_PLURALS = frozenset("""
+towards always perhaps sometimes besides whereas afterwards upwards downwards backwards forwards nevertheless
+unless across various does goes thus hers ours yours theirs
+""".split())
+
+
+def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+    """A count said with "thousand" that the conversion wrote as a year's four plain digits, with its thousands
+    grouped as counts are written ("one thousand five hundred people" is 1,500 people, "about two thousand
+    employees" 2,000 employees): only before a noun of what is counted (a plural, :data:`_COUNT_NOUNS`), not
+    after "in", "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun
+    that labels by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
+    text = written.strip()
+    if (not _PLAIN_THOUSANDS.fullmatch(text) or "thousand" not in (w.lower() for w in spoken)
+            or labels_a_number(before)):
+        return None
+    before = before.lower()
+    if not _counted(after.lower()) or before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
+        return None  # "in", "the", a day's number or a month before it: a year
+    return f"{int(text):,}"
+
+
+def _counted(word: str) -> bool:
+    """Whether ``word`` names what a number before it counts: a noun of :data:`_COUNT_NOUNS` or another plural
+    ("officers", "tons"; not "towards", "always", "famous")."""
+    return word in _COUNT_NOUNS or (len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
+                                    and word not in _NOT_PLURALS)
 
 
 _RANGE = re.compile(r"(\d{1,2})\s*[-–]\s*(\d{1,2})")
@@ -132,6 +200,22 @@ def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Opti
     return joined if joined != written.strip() else None
 
 
+_NUMBER_AND_WORD = re.compile(r"(\d(?:[\d,.]*\d)?) ([A-Za-z]+)")
+
+
+def rate_unit(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """A unit said before "per" written as it was said: an abbreviation of it would stand beside words of the
+    rate ("ten meters per second" is "10 meters per second", not "10 m per second"; the rates stage 2 writes
+    whole, "65 mph", take their "per" into the span). ``None`` where that does not apply; the number is the
+    conversion's own."""
+    match = _NUMBER_AND_WORD.fullmatch(written.strip())
+    unit = spoken[-1].lower() if spoken else ""
+    if (match is None or after.lower() != "per" or not unit.isalpha() or match.group(2).lower() == unit
+            or not unit.startswith(match.group(2)[0].lower())):
+        return None
+    return f"{match.group(1)} {unit}"
+
+
 _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
 
 
@@ -164,19 +248,23 @@ def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
     return None
 
 
-def read_in_context(written: str, words: Sequence[str], start: int, end: int) -> str:
+def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
-    module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself."""
+    module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself.
+    ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing")."""
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
     said = words[start:end]
-    return (label_number(written, before)  # "room 4:04" is room 404
+    return (label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
+            or paired_numbers(written, said, before)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
+            or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
+            or rate_unit(written, said, after)  # "10 m per second" is 10 meters per second
             or day_hour(written)  # "19 o'clock" is 19:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

@@ -7,13 +7,14 @@ from one span into the next, plus a currency (or "percent", "o'clock") said afte
 dollars", "bucks") and the "old" of an age ("five year old"). A span is cut before an article that is not part
 of its number: in "three dollars a gallon" the "a gallon" stays words ("$3 a gallon"), while "a hundred", "one
 and a half" and "ten a m" keep theirs. Both numbers of a range said with "to" get a span, with the "to" left
-between them ("3 to 2"). What a converted number stands for in its context is :mod:`.number_readings`.
+between them ("3 to 2"). A letter said right before a number may be part of its name (:func:`leads_number`:
+"vitamin B12"). What a converted number stands for in its context is :mod:`.number_readings`.
 """
 from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .labels import bio_spans
+from .labels import SENTENCE_END, bio_spans
 
 _UNITS = "one two three four five six seven eight nine".split()
 _TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
@@ -212,6 +213,11 @@ COMPOUND_UNITS = frozenset(
     "bedroom room seat man member person".split())  # not "lane": "four lane" may be an address
 
 
+# Units of distance whose number and "per hour" said after them are one speed ("65 mph", "120 km/h").
+_DISTANCE_UNITS = frozenset("mile miles kilometre kilometres kilometer kilometers km".split())
+_PER_HOUR = ["per", "hour"]
+
+
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels whose spans cover the whole of every number phrase they touch (see the module doc).
 
@@ -260,6 +266,46 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "ten" | "minute walk": the compound is one span
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
+        if free and words[hi - 1].lower() in _DISTANCE_UNITS and [w.lower() for w in words[hi:hi + 2]] == _PER_HOUR:
+            hi += 2  # "sixty five miles" | "per hour": one speed, "65 mph" (not "65 mi per hour")
+        elif (free and hi > 1 and hi < len(words) and words[hi - 2].lower() in _DISTANCE_UNITS
+              and [w.lower() for w in words[hi - 1:hi + 1]] == _PER_HOUR):
+            hi += 1  # "miles per" | "hour"
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1
     return out
+
+
+
+def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether the letter ``words[i]`` starts the name of the number said right after it, as names of models,
+    vitamins, roads and gates are written ("vitamin b twelve" is B12, "airbus a three eighty" A380): a letter
+    the tagger writes in capitals, with no mark after it but a comma, that does not start a sentence nor end a
+    spelled-out acronym ("u s" | "two thousand"); "a" only where the tagger capitalizes it mid-sentence, never
+    "i"."""
+    return (0 < i < len(words) - 1 and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "i"
+            and case[i] != "LOWER" and punct[i] in ("O", "COMMA") and len(words[i - 1]) > 1
+            and punct[i - 1] not in SENTENCE_END and _kind(words[i + 1]) in CARDINAL)
+
+
+# Words after which two digits said in a row are one code, not a range ("my pin is three five").
+_CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
+
+
+def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
+    """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
+    or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "one hundred and thirty
+    nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that way): the index the second number
+    starts at. ``None`` for one number or a digit string ("nine one one"), for pairs that may be a year or a time
+    ("nineteen ninety", "ten fifteen"), and for two digits after a noun that labels by number or a code ("room
+    three five")."""
+    phrases = number_phrases(words)
+    if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
+        return None
+    split = phrases[1][0]
+    first, second = [_kind(w) or "" for w in words[:split]], [_kind(w) or "" for w in words[split:]]
+    digits = (first == ["U"] and second == ["U"] and not labels_a_number(before)
+              and before.lower() not in _CODE_NOUNS)
+    hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
+    to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
+    return split if digits or hundreds or to_nil else None

@@ -4,15 +4,22 @@ The lists live in ``lexicons/``: ``mixed_case_scowl.txt`` (the mixed-case entrie
 permissively licensed word lists, via Debian's wamerican-huge) and ``mixed_case_brands.txt`` (brands and product
 names written by the project). Training corpora rarely contain such words, so examples get some of them put in
 place of proper nouns (:func:`add_mixed_case`), each with its stage-2 span pair.
+
+It also holds the selection logic of ``scripts/build_mixed_case_forms.py``, which writes the known mixed-case forms
+of the shipped models: :func:`known_mixed_forms`, :func:`corpus_mixed_forms`, and the frequency-backed forms of
+:func:`lexeme_mixed_forms` with their training-corpus check (:func:`add_new_forms`).
 """
 from __future__ import annotations
 
+import gzip
+import json
+import math
 import random
 import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, List, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
 
 from ..core.labels import MIXED_CLASS, case_label, mixed_case_shaped
 from .example import Example, SpanPair
@@ -107,22 +114,127 @@ def known_mixed_forms(forms: Iterable[str], dictionary: Set[str]) -> Dict[str, s
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
 
 
+def count_words(texts: Iterable[str]) -> Counter:
+    """How often running text writes each word (letters and inner apostrophes, at least two characters), as written:
+    "iPod", "ipod" and "IPOD" are counted apart. First-seen order is kept."""
+    counts: Counter = Counter()
+    for text in texts:
+        counts.update(_WORD.findall(text))
+    return counts
+
+
 def corpus_mixed_forms(texts: Iterable[str], min_count: int = 3, min_share: float = 0.9) -> List[str]:
     """Mixed-case words that running text writes the same way nearly every time it uses them: a form with the shape
     of a name or brand (:func:`name_shaped`: "FrameNet", "McCain", "iPod") seen at least ``min_count`` times and in
     at least ``min_share`` of all the occurrences of its lowercase, in any case. Sentence starts and headings count
     as occurrences too, so a word also written in lowercase or capitalized ("Macon"/"MaCon") falls short."""
+    return consistent_mixed_forms(count_words(texts), min_count, min_share)
+
+
+def consistent_mixed_forms(counts: Mapping[str, int], min_count: int = 3, min_share: float = 0.9) -> List[str]:
+    """:func:`corpus_mixed_forms` from word counts already made (:func:`count_words`), so that one reading of the
+    text serves it and :func:`corpus_gate` both."""
     seen: Counter = Counter()
     mixed: Dict[str, Counter] = {}
-    for text in texts:
-        for token in _WORD.findall(text):
-            key = token.lower()
-            seen[key] += 1
-            if case_label(token) == "MIXED":
-                mixed.setdefault(key, Counter())[token] += 1
+    for token, n in counts.items():
+        key = token.lower()
+        seen[key] += n
+        if case_label(token) == "MIXED":
+            mixed.setdefault(key, Counter())[token] += n
     out = []
     for key, forms in mixed.items():
         form, count = forms.most_common(1)[0]
         if count >= min_count and count >= min_share * seen[key] and name_shaped(form):
             out.append(form)
     return sorted(out)
+
+
+# spaCy's cased word probabilities: entries at or below this natural-log probability are the table's floor (about
+# -19.5: words seen once, or kept without a count), which says nothing about how a word is usually written.
+LEXEME_PROB_FLOOR = -19.4
+
+
+def read_lexeme_prob(path: Path) -> Dict[str, float]:
+    """spaCy's cased word probabilities: ``en_lexeme_prob.json.gz`` of the PyPI package spacy-lookups-data (in
+    ``spacy_lookups_data/data/``; ``.json`` also read), a JSON object of word → natural-log probability computed
+    from Reddit comments. Only words of letters and inner apostrophes are kept (as :func:`count_words` reads
+    them); punctuation and numbers are dropped."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as fh:  # type: ignore[operator]
+        table = json.load(fh)
+    return {word: float(p) for word, p in table.items() if isinstance(word, str) and _WORD.fullmatch(word)}
+
+
+def casings(probs: Mapping[str, float]) -> Dict[str, Dict[str, float]]:
+    """Lowercase key → {each casing of it in ``probs`` → its probability (not its log)}."""
+    by_key: Dict[str, Dict[str, float]] = {}
+    for word, logp in probs.items():
+        by_key.setdefault(word.lower(), {})[word] = math.exp(logp)
+    return by_key
+
+
+def casing_tier(form: str, by_key: Mapping[str, Mapping[str, float]]) -> Optional[str]:
+    """How strongly cased word probabilities (:func:`casings`) back ``form`` as the way its word is written:
+
+    - ``"A"``: ``form`` is the dominant casing, at least half of all its word's uses in any casing;
+    - ``"A2"``: it has at least half of the uses that are not lowercase, and lowercase has at most half of all;
+    - ``None`` otherwise, and when its word has no probability at all.
+    """
+    shares = by_key.get(form.lower())
+    total = sum(shares.values()) if shares else 0.0
+    if not shares or total <= 0:
+        return None
+    key = form.lower()
+    mine, lower = shares.get(form, 0.0), shares.get(key, 0.0)
+    if mine >= 0.5 * total:
+        return "A"
+    not_lower = sum(p for word, p in shares.items() if word != key)
+    if not_lower > 0 and mine >= 0.5 * not_lower and lower <= 0.5 * total:
+        return "A2"
+    return None
+
+
+def _word_shaped(form: str) -> bool:
+    return case_label(form) == "MIXED" and name_shaped(form) and all(ch.isalpha() or ch == "'" for ch in form)
+
+
+def lexeme_mixed_forms(probs: Mapping[str, float], attested: Set[str],
+                       floor: float = LEXEME_PROB_FLOOR) -> Dict[str, str]:
+    """Mixed-case forms that cased word probabilities (:func:`read_lexeme_prob`) make the usual writing of their
+    word and that a second, independent word list ``attested`` (one written form each, e.g. Tesseract's English
+    words) also has, written the same way: form → tier ("A" or "A2", :func:`casing_tier`).
+
+    Each word gets one candidate, its most probable mixed-case writing with the shape of a name
+    (:func:`name_shaped`, letters and apostrophes only) and a probability above ``floor``. The other filters of
+    the table (:func:`known_mixed_forms`, the training corpora: :func:`add_new_forms`) come after."""
+    by_key = casings(probs)
+    out: Dict[str, str] = {}
+    for key, shares in by_key.items():
+        candidates = [w for w in shares if _word_shaped(w)]
+        if not candidates:
+            continue
+        form = max(candidates, key=lambda w: (shares[w], w))
+        if probs[form] <= floor or form not in attested:
+            continue
+        tier = casing_tier(form, by_key)
+        if tier:
+            out[form] = tier
+    return dict(sorted(out.items()))
+
+
+def corpus_gate(form: str, counts: Mapping[str, int], min_lower: int = 2) -> bool:
+    """Whether written text (word counts of :func:`count_words`) lets ``form`` in: not when it writes the word in
+    lowercase at least ``min_lower`` times and more often than as ``form`` ("thankyou" rather than "ThankYou")."""
+    lower = counts.get(form.lower(), 0)
+    return not (lower >= min_lower and lower > counts.get(form, 0))
+
+
+def add_new_forms(table: Mapping[str, str], forms: Iterable[str], dictionary: Set[str],
+                  counts: Optional[Mapping[str, int]] = None, min_lower: int = 2) -> Dict[str, str]:
+    """``table`` (spoken key → written form, from :func:`known_mixed_forms`) with ``forms`` added: each through
+    :func:`known_mixed_forms` with ``dictionary``, only for a key the table does not have (the table's form is
+    never changed or dropped), and, given word counts of written text, only if :func:`corpus_gate` lets it in.
+    Sorted by key, as :func:`known_mixed_forms` writes."""
+    added = {key: form for key, form in known_mixed_forms(forms, dictionary).items() if key not in table
+             and (counts is None or corpus_gate(form, counts, min_lower))}
+    return dict(sorted({**table, **added}.items()))

@@ -46,6 +46,7 @@ written_input = "normalize"
 lexicon = null
 label_thresholds = null
 mixed_case_forms = true
+hyphen_compounds = true
 batch_size = 64
 device = "cpu"
 dtype = "{DEFAULT_DTYPE}"
@@ -73,7 +74,8 @@ class U2TFComponent:
     (a ``{spoken: written}`` table or the path of a ``spoken<TAB>written`` file, read when the model loads and
     saved with the pipeline) and
     ``mixed_case_forms`` (``true``: the model's table of known mixed-case words; ``false``: none; or a
-    ``{word: form}`` table).
+    ``{word: form}`` table) and ``hyphen_compounds`` (``true``: the model's list of compounds always written with
+    hyphens; ``false``: none; or a list such as ``["non-profit", "e-mail"]``).
     """
 
     MODEL_DIR = "model"
@@ -85,7 +87,8 @@ class U2TFComponent:
                  written_input: str = "normalize",
                  lexicon: Union[None, str, Dict[str, str]] = None,
                  label_thresholds: Optional[Dict[str, Dict[str, float]]] = None,
-                 mixed_case_forms: Union[bool, Dict[str, str]] = True) -> None:
+                 mixed_case_forms: Union[bool, Dict[str, str]] = True,
+                 hyphen_compounds: Union[bool, List[str]] = True) -> None:
         if mode not in MODES:
             raise ValueError(f"u2tf: mode must be one of {MODES}, got {mode!r}")
         check_dtype(dtype)
@@ -99,7 +102,8 @@ class U2TFComponent:
         self.mode = mode
         self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn, "disfluencies": disfluencies,
                         "spell_numbers_below": spell_numbers_below, "written_input": written_input,
-                        "label_thresholds": label_thresholds, "mixed_case_forms": mixed_case_forms}
+                        "label_thresholds": label_thresholds, "mixed_case_forms": mixed_case_forms,
+                        "hyphen_compounds": hyphen_compounds}
         self.lexicon = lexicon
         self.batch_size = batch_size
         self.device = device
@@ -287,10 +291,12 @@ def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctua
               itn: Union[bool, List[str]], batch_size: int, device: str, dtype: Optional[str], disfluencies: str,
               spell_numbers_below: Optional[int], written_input: str, lexicon: Union[None, str, Dict[str, str]],
               label_thresholds: Optional[Dict[str, Dict[str, float]]],
-              mixed_case_forms: Union[bool, Dict[str, str]] = True) -> U2TFComponent:
+              mixed_case_forms: Union[bool, Dict[str, str]] = True,
+              hyphen_compounds: Union[bool, List[str]] = True) -> U2TFComponent:
     """Factory of the ``u2tf`` component (see :class:`U2TFComponent`; ``model``: a registered loader such as
     ``spacy-u2tf.PackagedModel.v1`` or ``spacy-u2tf.ModelFolder.v1``, a packaged name or a folder)."""
     return U2TFComponent(nlp, name, model=model, mode=mode, punctuation=punctuation, truecase=truecase, itn=itn,
                          batch_size=batch_size, device=device, dtype=dtype, disfluencies=disfluencies,
                          spell_numbers_below=spell_numbers_below, written_input=written_input, lexicon=lexicon,
-                         label_thresholds=label_thresholds, mixed_case_forms=mixed_case_forms)
+                         label_thresholds=label_thresholds, mixed_case_forms=mixed_case_forms,
+                         hyphen_compounds=hyphen_compounds)

@@ -74,6 +74,9 @@ OK = [
     ("twelve point double five", "12.55"),
     ("one o clock", "1 o'clock"),
     ("nine point oh three metres", "9.03 m"),
+    ("sixty five miles per hour", "65 mph"), ("two hundred kilometres per hour", "200 km/h"),
+    ("eighteen hundred hours", "18:00"), ("three hours", "3 hrs"),
+    ("one and a half hours", "1 1/2 hours"), ("sixty miles", "60 mi"),
 ]
 BAD = [
     ("twelve", "13", "number changed"),
@@ -85,6 +88,9 @@ BAD = [
     ("fifth road", "5-Road", "ordinal dropped"),
     ("one hundred eleventh avenue", "111 Avenue", "ordinal dropped"),
     ("one hundred eleventh avenue", "111Avenue", "glued to digits"),
+    ("one and a half hours", "1 1/2", "dropped word: hours"),  # an hour vanishes only into a time or a rate
+    ("ten kilowatt hours", "10 kw", "dropped word: hours"), ("eighty miles an hour", "80 mi", "dropped word: hour"),
+    ("i ninety five", "IN95", "glued to digits"),
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
     ("three triple twenty five mm", "3205 55m", "number changed"),

@@ -4,9 +4,10 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, apply_case, apply_label_thresholds, bio_spans, case_label,
-                                     close_last_sentence, hold_name_joins, join_filler_phrases, mark_repeated_reparanda,
-                                     rejected_mixed_case, repeated_first_copies, split_context_thresholds,
-                                     split_hyphenated, split_trailing_punct, thresholded_labels)
+                                     close_last_sentence, hold_name_joins, join_filler_phrases, loose_edge_joins,
+                                     mark_repeated_reparanda, rejected_mixed_case, repeated_first_copies,
+                                     split_context_thresholds, split_hyphenated, split_trailing_punct,
+                                     thresholded_labels, whole_fraction_joins)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -261,3 +262,31 @@ def test_join_filler_phrases_gives_both_words_one_label() -> None:
         "FILLER", "FILLER", "O", "O", "O", "O", "FILLER", "FILLER"]
     assert join_filler_phrases(["O", "FILLER"], [[0.9, 0.1, 0], [0.4, 0.6, 0]], names, ["we", "know"]) == [
         "O", "FILLER"]
+
+
+@pytest.mark.parametrize("spoken,punct,joined", [
+    ("one and a half hours", "O O HYPHEN O O", "O O O O O"),  # "one and a-half hours"
+    ("two and a half cups", "HYPHEN O O O O", "O O O O O"),
+    ("two and a half cups", "HYPHEN HYPHEN HYPHEN O O", "HYPHEN HYPHEN HYPHEN O O"),  # whole: stays
+    ("a two and a half year old boy", "O O O HYPHEN HYPHEN HYPHEN HYPHEN O", "O HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN O"),
+    ("an hour and a half", "O O O O PERIOD", "O O O O PERIOD"),
+    ("and a half", "O HYPHEN O", "O HYPHEN O"),  # no word before the chain
+])
+def test_whole_fraction_joins_hyphenates_and_a_half_whole_or_not_at_all(spoken: str, punct: str, joined: str) -> None:
+    assert whole_fraction_joins(spoken.split(), punct.split()) == joined.split()
+
+
+@pytest.mark.parametrize("spoken,punct,loosened", [
+    ("weapons of war like this", "O HYPHEN O O O", "O O O O O"),  # "of-war"
+    ("free of cost", "O HYPHEN O", "O O O"), ("an a level", "O HYPHEN O", "O HYPHEN O"),
+    ("stand to day", "O HYPHEN O", "O HYPHEN O"), ("word by field telephone", "O HYPHEN O O", "O O O O"),
+    ("state of the art design", "HYPHEN HYPHEN HYPHEN O O", "HYPHEN HYPHEN HYPHEN O O"),  # inside a compound
+    ("a well known man", "O HYPHEN O O", "O HYPHEN O O"),
+    ("the well known man", "HYPHEN HYPHEN O O", "O HYPHEN O O"),
+    ("book of law cases", "HYPHEN HYPHEN O O", "HYPHEN HYPHEN O O"),
+    ("war of", "HYPHEN O", "O O"),
+    ("hand to hand combat", "O HYPHEN O O", "HYPHEN HYPHEN O O"), ("day to day", "HYPHEN O PERIOD", "HYPHEN HYPHEN PERIOD"),
+    ("day to day", "COMMA HYPHEN PERIOD", "COMMA HYPHEN PERIOD"), ("one of one", "COMMA HYPHEN PERIOD", "COMMA O PERIOD"),
+])
+def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str, punct: str, loosened: str) -> None:
+    assert loose_edge_joins(spoken.split(), punct.split()) == loosened.split()

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, hundred_clock_number,
-                                             label_number, minutes_to_hour, read_in_context, unit_compound,
-                                             unnamed_amount, world_war_numeral)
+from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, grouped_thousands,
+                                             hundred_clock_number, label_number, minutes_to_hour, paired_numbers,
+                                             rate_unit,
+                                             read_in_context, unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -17,6 +18,18 @@ from spacy_u2tf.core.number_spans import labels_a_number
 def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, before: str, number) -> None:
     assert label_number(written, before) == number
     assert labels_a_number("Room") and not labels_a_number("at")
+
+
+@pytest.mark.parametrize("written,before,number", [
+    ("7:47", "boeing", "747"), ("9:11", "Porsche", "911"),
+    ("7:30", "monday", None), ("7:30", "Tuesday", None), ("10:45", "eve", None), ("7:30", "eastern", None),
+    ("7:47 pm", "boeing", None), ("747", "boeing", None),
+    ("15:00", "Fu's", None), ("15:00", "Boeing", None),  # whole hours are "N hundred"'s
+    ("22:30", "at", None), ("10:15", "By", None),  # a time comes after these
+])
+def test_a_clock_reading_after_a_name_is_a_model_number(written: str, before: str, number) -> None:
+    assert label_number(written, before, name_before=True) == number
+    assert label_number(written, before) is None  # the same words after a word written in lowercase
 
 
 
@@ -149,3 +162,40 @@ def test_a_world_war_has_a_roman_numeral(written: str, words: str, start: int, n
 ])
 def test_a_conversion_is_read_in_its_context(written: str, words: str, start: int, end: int, read: str) -> None:
     assert read_in_context(written, words.split(), start, end) == read
+
+
+@pytest.mark.parametrize("written,spoken,after,read", [
+    ("10 m", "ten meters", "per", "10 meters"), ("6 min", "six minutes", "per", "6 minutes"),
+    ("2.5 km", "two point five kilometres", "per", "2.5 kilometres"),
+    ("10 m", "ten meters", "long", None), ("10 meters", "ten meters", "per", None),  # no rate, or as said
+    ("65 mph", "sixty five miles per hour", "on", None), ("$3", "three dollars", "per", None),
+])
+def test_a_unit_before_per_is_written_as_said(written: str, spoken: str, after: str, read) -> None:
+    assert rate_unit(written, spoken.split(), after) == read
+
+
+@pytest.mark.parametrize("written,spoken,before,after,grouped", [
+    ("1500", "one thousand five hundred", "about", "people", "1,500"),
+    ("2000", "two thousand", "has", "employees", "2,000"), ("2000", "two thousand", "about", "years", "2,000"),
+    ("1000", "one thousand", "is", "times", "1,000"),
+    ("2000", "two thousand", "the", "elections", None), ("2005", "two thousand and five", "in", "", None),
+    ("2000", "two thousand", "since", "years", None), ("2010", "twenty ten", "about", "people", None),
+    ("2000", "two thousand", "seven", "gomes", None), ("2014", "two thousand and fourteen", "of", "towards", None),
+    ("1360", "one thousand three hundred and sixty", "of", "officers", "1,360"),
+    ("2000", "two thousand", "october", "people", None),
+    ("1862", "one thousand eight hundred and sixty two", "by", "navies", None),  # a year read as a count
+    ("3,000", "three thousand", "", "people", None), ("1999", "nineteen ninety nine", "", "people", None),
+    ("7701", "seven thousand seven hundred and one", "section", "provides", None),
+])
+def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spoken: str, before: str, after: str,
+                                                              grouped) -> None:
+    assert grouped_thousands(written, spoken.split(), before, after) == grouped
+
+
+@pytest.mark.parametrize("written,spoken,before,read", [
+    ("35", "three five", "aged", "3-5"), ("63", "six three", "a", "6-3"), ("150", "fifteen zero", "won", "15-0"),
+    ("139 163", "one hundred and thirty nine one hundred and sixty three", "pages", "139-163"),
+    ("35", "three five", "room", None), ("911", "nine one one", "call", None), ("3:05", "three five", "at", None),
+])
+def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken: str, before: str, read) -> None:
+    assert paired_numbers(written, spoken.split(), before) == read

@@ -6,7 +6,7 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import complete_number_spans, number_phrases
+from spacy_u2tf.core.number_spans import complete_number_spans, leads_number, number_pair, number_phrases
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -94,3 +94,30 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
     assert digits in text, text
     assert not words & {"hundred", "sixty", "fifty", "thousand"}, text
     assert number_words_beside_digits(text) is None, text
+
+
+@pytest.mark.parametrize("spoken,before,split", [
+    ("three five", "aged", 1), ("six three", "a", 1), ("fifteen zero", "won", 1), ("three zero", "", 1),
+    ("one hundred and thirty nine one hundred and sixty three", "pages", 5),  # after a label too
+    ("three five", "room", None), ("three five", "pin", None),  # a label's or a code's digits
+    ("nine one one", "", None), ("thirty five", "", None), ("nineteen ninety", "in", None),  # one number
+    ("ten fifteen", "at", None), ("twenty thirty", "", None), ("three", "", None),
+    ("zero seven", "", None), ("first second", "", None),
+])
+def test_number_pair_finds_two_numbers_said_for_a_range_or_score(spoken: str, before: str, split) -> None:
+    assert number_pair(spoken.split(), before) == split
+
+
+@pytest.mark.parametrize("spoken,case,punct,i,leads", [
+    ("vitamin b twelve", "LOWER ACRONYM LOWER", "O O PERIOD", 1, True),
+    ("gate b twelve", "CAPITAL CAPITAL LOWER", "O COMMA PERIOD", 1, True),  # a comma between goes
+    ("the airbus a three eighty", "CAPITAL CAPITAL CAPITAL LOWER LOWER", "O O O O PERIOD", 2, True),
+    ("it was a three hundred page book", "CAPITAL LOWER LOWER LOWER LOWER LOWER LOWER", "O O O O O O PERIOD", 2, False),
+    ("the u s two thousand census", "CAPITAL ACRONYM ACRONYM LOWER LOWER LOWER", "O O O O O PERIOD", 2, False),
+    ("i ninety five", "CAPITAL LOWER LOWER", "O O PERIOD", 0, False),
+    ("plan b. two days", "CAPITAL ACRONYM LOWER LOWER", "O PERIOD O PERIOD", 1, False),
+    ("so b two", "CAPITAL CAPITAL LOWER", "PERIOD O PERIOD", 1, False),  # starts a sentence
+    ("vitamin b twelfth", "LOWER ACRONYM LOWER", "O O PERIOD", 1, False),
+])
+def test_leads_number(spoken: str, case: str, punct: str, i: int, leads: bool) -> None:
+    assert leads_number(spoken.replace(".", "").split(), i, case.split(), punct.split()) is leads

@@ -1,0 +1,56 @@
+"""Compounds that written text hyphenates wherever it uses them ("non-profit", "e-mail", "right-of-way").
+
+``scripts/build_hyphen_compounds.py`` writes the list a model ships (``hyphen_compounds`` in its config; see
+:class:`spacy_u2tf.core.lexicon.HyphenCompounds`) from written text: a compound of two or three words qualifies
+when the text writes it with hyphens at least ``min_count`` times and at least ``min_share`` of all the times the
+same words stand in a row (so "follow-up", also a verb said "follow up", and "long-term", "in the long term", stay
+out). Compounds of number words or of a number's unit ("six-year", "year-old") are the ITN spans' and stay out too,
+as does a word hyphenated to itself ("misdemeanor-misdemeanor", a stammer).
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Callable, Iterable, List, Set, Tuple
+
+from ..core.number_spans import KINDS
+
+_TOKEN = re.compile(r"[a-z]+(?:-[a-z]+)*|[^\sa-z]")
+_MEASURE_WORDS = frozenset("year years month months week weeks day days hour hours old".split())
+
+
+def _hyphenated(texts: Iterable[str], longest: int) -> Counter:
+    """How often ``texts`` write each compound of 2 to ``longest`` words with hyphens."""
+    counts: Counter = Counter()
+    for text in texts:
+        for token in _TOKEN.findall(text.lower()):
+            if "-" in token and token.count("-") < longest:
+                counts[tuple(token.split("-"))] += 1
+    return counts
+
+
+def _runs(texts: Iterable[str], wanted: Set[Tuple[str, ...]], longest: int) -> Counter:
+    """How often the words of each compound in ``wanted`` stand in a row in ``texts`` (punctuation breaks a run)."""
+    counts: Counter = Counter()
+    for text in texts:
+        tokens = _TOKEN.findall(text.lower())
+        for n in range(2, longest + 1):
+            counts.update(run for run in (tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
+                          if run in wanted)
+    return counts
+
+
+def _eligible(parts: Tuple[str, ...]) -> bool:
+    return len(set(parts)) == len(parts) and not any(p in KINDS or p in _MEASURE_WORDS for p in parts)
+
+
+def hyphen_compounds(read_texts: Callable[[], Iterable[str]], min_count: int = 3, min_share: float = 0.9,
+                     longest: int = 3) -> List[str]:
+    """The compounds of 2 to ``longest`` words that the texts write hyphenated at least ``min_count`` times and in
+    at least ``min_share`` of the times their words stand in a row, sorted and hyphenated ("non-profit").
+    ``read_texts`` gives the texts afresh on each call (they are read twice)."""
+    hyphenated = _hyphenated(read_texts(), longest)
+    candidates = {parts for parts, count in hyphenated.items() if count >= min_count and _eligible(parts)}
+    runs = _runs(read_texts(), candidates, longest)
+    return sorted("-".join(parts) for parts in candidates
+                  if hyphenated[parts] / (hyphenated[parts] + runs[parts]) >= min_share)

@@ -1,0 +1,32 @@
+"""data/hyphen_compounds.py: the compounds written text hyphenates wherever it uses them."""
+from __future__ import annotations
+
+from spacy_u2tf.data.hyphen_compounds import hyphen_compounds
+
+TEXTS = [
+    "A non-profit group. Another non-profit. The non-profit board met.",
+    "She wrote an e-mail, then an e-mail again, and one more e-mail.",
+    "We follow up today. Please follow-up. They follow up often. A follow-up. A follow-up call. Follow-up!",
+    "The right-of-way was clear; a right-of-way law; the right-of-way map.",
+    "A six-year term, a six-year plan, a six-year wait. A two-year-old, a two-year-old, a two-year-old.",
+    "The misdemeanor-misdemeanor, misdemeanor-misdemeanor, misdemeanor-misdemeanor problem.",
+    "A well-known man, a well-known place. It is well known, well known, well-known.",
+]
+
+
+def test_compounds_hyphenated_nearly_always_qualify() -> None:
+    found = hyphen_compounds(lambda: iter(TEXTS))
+    assert found == ["e-mail", "non-profit", "right-of-way"]
+
+
+def test_the_share_and_count_thresholds() -> None:
+    # "well-known" is hyphenated 3 times of 5, "follow-up" 3 of 6
+    assert "well-known" in hyphen_compounds(lambda: iter(TEXTS), min_share=0.6)
+    assert "follow-up" in hyphen_compounds(lambda: iter(TEXTS), min_share=0.5)
+    assert "e-mail" not in hyphen_compounds(lambda: iter(TEXTS), min_count=4)
+    assert hyphen_compounds(lambda: iter(TEXTS), longest=2) == ["e-mail", "non-profit"]
+
+
+def test_numbers_ages_and_stammers_stay_out() -> None:
+    found = hyphen_compounds(lambda: iter(TEXTS), min_share=0.0, min_count=1)
+    assert not any(c.startswith(("six-", "two-", "misdemeanor-")) for c in found)
