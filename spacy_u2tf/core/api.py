@@ -12,6 +12,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
+from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, loose_edge_joins,
                      rejected_mixed_case, split_context_thresholds, thresholded_labels, whole_fraction_joins)
@@ -19,8 +20,8 @@ from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .number_readings import read_in_context, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
-from .regnal_numbers import regnal_numbers
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
+from .regnal_numbers import close_regnal_name, regnal_numbers
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
@@ -436,10 +437,10 @@ class U2TF:
         requests: List[Tuple[int, int]] = []  # (doc, span index) needing stage 2
         inputs: List[str] = []
         for d, (words, lab) in enumerate(zip(docs, labels)):
-            # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             punct = whole_fraction_joins(words, self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]),
                                                                            JOIN))
-            case = list(lab["case"])
+            case = address_case(words, punct, lab["case"])
+            # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = complete_number_spans(words, lab["itn"])
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
@@ -449,9 +450,8 @@ class U2TF:
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
             spans = self._spans(words, case, itn, verbatim)
             for span in spans:
-                if span.kind == REGNAL and punct[span.start - 1] == "COMMA":  # "Henry, the eighth," is Henry VIII
-                    punct[span.start - 1] = "O"
-                    punct[span.end - 1] = "O" if punct[span.end - 1] == "COMMA" else punct[span.end - 1]
+                if span.kind == REGNAL:
+                    close_regnal_name(words, punct, span.start, span.end)
             for k, span in enumerate(spans):
                 if span.kind not in VERBATIM_KINDS and span.reason is None:
                     requests.append((d, k))

@@ -249,7 +249,7 @@ minus negative oh o double triple hundred hundreds thousand thousands a an the o
 million millions billion billions trillion trillions
 cent cents percent per pence sen us
 at sign equals question mark quote
-o'clock am pm degree degrees x by times over half halves quarter quarters
+o'clock am pm degree degrees x by times half halves quarter quarters
 square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
 """.split())
 

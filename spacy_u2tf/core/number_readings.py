@@ -4,8 +4,9 @@ The converter reads spoken numbers the way its training text wrote them; the wor
 clock-like reading is a number after a noun that labels by number ("room 404") or a name ("Boeing 747"), for "N
 hundred" without a time word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a
 rate it is a price whose currency went unsaid and stays in words ("three fifty nine a gallon"). A count said with
-"thousand" has its thousands grouped ("1,500 people"), a year not ("in 2005"), and two numbers said side by side
-are a range or a score ("aged 3-5"). Minutes to an hour after "at" are
+"thousand" has its thousands grouped ("1,500 people"), a year not ("in 2005"), two numbers said side by side
+are a range or a score ("aged 3-5"), and number words read in pairs are a time only where a word around them says
+one ("at 7:30", but "uranium 235"). Minutes to an hour after "at" are
 a time ("at 7:40", not "at 20-8"), a number with a singular noun of measure is one compound ("a 24-hour
 service", "a 2-year-old child"), a unit before "per" is written as said ("10 meters per second"), "19 o'clock" is
 19:00 and a world war's number is Roman. Each function returns the corrected writing (or the reason to keep the
@@ -49,8 +50,8 @@ def label_number(written: str, before: str, name_before: bool = False) -> Option
     four" is read in pairs like a time, but after "room" it is room 404, not 4:04, and "boeing seven forty seven"
     a Boeing 747 (``name_before``: the word before is a name written capitalized mid-sentence, no mark between;
     not a possessive, a day, a month, a time zone or a word a time comes after, and not for whole hours, which
-    :func:`hundred_clock_number` reads). ``None`` where that does not apply. The digits are the conversion's own, which the guards have
-    checked against the spoken ones."""
+    :func:`hundred_clock_number` reads). ``None`` where that does not apply. The digits are the conversion's own,
+    which the guards have checked against the spoken ones."""
     match = _CLOCK.fullmatch(written.strip())
     if match is None:
         return None
@@ -104,6 +105,46 @@ def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[st
     return f"{int(hours + minutes):,}"
 
 
+# What makes plain number words said in pairs a time of day or a duration: a word before them ("at", "until",
+# "it's", "of", a day, a verb of a timetable) or after them ("a m", "o'clock", "tonight", a timetabled thing: "the
+# eleven thirty train").
+_TIME_BEFORE = _CLOCK_BEFORE | _TIME_NAMES | frozenset("""
+it's its is was are were be of today tonight tomorrow yesterday morning evening night afternoon opens closes starts
+begins ends leaves arrives departs lands
+""".split())
+_TIME_AFTER = _CLOCK_WORDS | frozenset("""
+a in on this tonight today tomorrow sharp train flight bus show meeting appointment class news shift slot
+""".split()) | _TIME_NAMES
+
+
+_MONTH_DAY_YEAR = re.compile(r"([A-Z][a-z]+)\.? (\d{1,2}), (\d\d)")
+
+
+def month_year(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A month and a year said in pairs that the conversion split into a day and a two-digit year ("june twenty
+    nineteen" written "June 20, 19" is June 2019). ``None`` where that does not apply; the digits are the spoken
+    ones."""
+    match = _MONTH_DAY_YEAR.fullmatch(written.strip())
+    if (match is None or len(spoken) < 3 or spoken[0].lower() not in _TIME_NAMES
+            or KINDS.get(spoken[1].lower()) not in ("T", "D")  # a year said in pairs: "twenty nineteen"
+            or not all(KINDS.get(w.lower()) in ("U", "T", "D") for w in spoken[1:])  # "june twentieth" is a day
+            or spoken_digits(spoken[1:]) != match.group(2) + match.group(3)):
+        return None
+    return f"{match.group(1)} {match.group(2)}{match.group(3)}"
+
+
+def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+    """The number that a clock-like conversion of plain number words stands for where no word around it says a
+    time (:data:`_TIME_BEFORE`, :data:`_TIME_AFTER`): "uranium two thirty five" is uranium 235, "in eleven fifty
+    three" the year 1153, "a four oh four error" a 404 error. ``None`` where that does not apply; the digits are the
+    conversion's own, which the guards have checked."""
+    match = _CLOCK.fullmatch(written.strip())
+    if (match is None or not spoken or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
+            or not all(KINDS.get(w.lower()) in ("U", "T", "D", "Z") or w.lower() in ("oh", "o") for w in spoken)):
+        return None
+    return match.group(1) + match.group(2)
+
+
 _PLAIN_THOUSANDS = re.compile(r"[1-9]\d{3}")
 # Words after which "two thousand and five" is a year ("in two thousand and five", "the two thousand elections").
 _YEAR_CUES = frozenset("in since the by until till from circa year".split())
@@ -135,6 +176,37 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     if not _counted(after.lower()) or before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
         return None  # "in", "the", a day's number or a month before it: a year
     return f"{int(text):,}"
+
+
+# Units as written after a number: abbreviations in their own case, words in lowercase.
+_UNIT_FORMS = {form.lower(): form for form in """
+m km cm mm kg g mg lb lbs oz ft mi mph km/h kWh kW MW GW W V mAh Hz kHz MHz GHz KB MB GB TB ml mL L
+""".split()}
+_UNIT_WORDS = frozenset("""
+metre metres meter meters kilometre kilometres kilometer kilometers centimetres centimeters millimetres
+millimeters mile miles nautical foot feet inch inches yard yards square cubic tonne tonnes ton tons kilogram
+kilograms gram grams pound pounds ounce ounces litre litres liter liters gallon gallons acre acres hectare
+hectares degree degrees percent million billion trillion
+""".split())
+_NUMBER_AND_REST = re.compile(r"(\d[\d,.]*)((?: [^\s\d]+)+)")
+
+
+def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
+    their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW), the thousands of a
+    number said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
+    conversion's own."""
+    match = _NUMBER_AND_REST.fullmatch(written.strip())
+    if match is None:
+        return None
+    number, words = match.group(1), match.group(2).split()
+    fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in _UNIT_WORDS else w) for w in words]
+    if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in _UNIT_WORDS:
+        return None  # no unit after the number
+    if _PLAIN_THOUSANDS.fullmatch(number) and "thousand" in (w.lower() for w in spoken):
+        number = f"{int(number):,}"
+    out = " ".join([number, *fixed])
+    return out if out != written.strip() else None
 
 
 def _counted(word: str) -> bool:
@@ -259,12 +331,15 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or paired_numbers(written, said, before)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
+            or uncued_clock(written, said, before, after)  # "uranium 2:35" is uranium 235
             or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
+            or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or rate_unit(written, said, after)  # "10 m per second" is 10 meters per second
+            or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or day_hour(written)  # "19 o'clock" is 19:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

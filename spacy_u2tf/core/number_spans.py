@@ -213,9 +213,10 @@ COMPOUND_UNITS = frozenset(
     "bedroom room seat man member person".split())  # not "lane": "four lane" may be an address
 
 
-# Units of distance whose number and "per hour" said after them are one speed ("65 mph", "120 km/h").
+# Units of distance whose number and "per hour" said after them are one speed ("65 mph", "120 km/h"; NeMo's
+# normalizer reads "km/h" as "kilometers per h").
 _DISTANCE_UNITS = frozenset("mile miles kilometre kilometres kilometer kilometers km".split())
-_PER_HOUR = ["per", "hour"]
+_PER_HOUR = (("per", "hour"), ("per", "h"))
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
@@ -266,10 +267,11 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "ten" | "minute walk": the compound is one span
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
-        if free and words[hi - 1].lower() in _DISTANCE_UNITS and [w.lower() for w in words[hi:hi + 2]] == _PER_HOUR:
+        rate = tuple(w.lower() for w in words[hi:hi + 2])
+        if free and words[hi - 1].lower() in _DISTANCE_UNITS and rate in _PER_HOUR:
             hi += 2  # "sixty five miles" | "per hour": one speed, "65 mph" (not "65 mi per hour")
         elif (free and hi > 1 and hi < len(words) and words[hi - 2].lower() in _DISTANCE_UNITS
-              and [w.lower() for w in words[hi - 1:hi + 1]] == _PER_HOUR):
+              and tuple(w.lower() for w in words[hi - 1:hi + 1]) in _PER_HOUR):
             hi += 1  # "miles per" | "hour"
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1

@@ -3,10 +3,12 @@
 A speaker says a monarch's or pope's number as "the" and an ordinal; English writes it as a Roman numeral right
 after the name, with no comma between ("Henry VIII", "John Paul II", "Charles II of Spain"). :func:`regnal_numbers`
 finds such an ordinal after a name that monarchs and popes bear; an ordinal that counts something said after it
-("charles the second son of james", "the second largest") stays as it was said.
+("charles the second son of james", "the second largest") stays as it was said. A transcript may also carry the
+numeral itself ("charles iii", as NeMo's normalizer leaves it): it is written in capitals.
 """
 from __future__ import annotations
 
+import re
 from typing import List, NamedTuple, Sequence
 
 from .guards import spoken_digits
@@ -29,6 +31,17 @@ _COUNTED_AFTER = frozenset("""
 son sons daughter daughters child children wife wives husband husbands brother brothers sister sisters cousin
 heir time times day days year years place half edition season round game part book volume chapter most least
 """.split())
+
+
+# Words an appositive after a monarch's name starts with ("Henry VIII, the king of England, ..."), before which
+# the comma after the numeral stays; before any other word it goes ("Charles III, was proclaimed").
+APPOSITIVE_STARTS = frozenset("""
+who whom whose which the a an and but or his her their its king queen emperor empress pope duke prince princess
+son daughter father mother brother sister wife husband
+""".split())
+# Titles said before a regnal name, with no comma between ("King Henry VIII", not "King, Henry VIII").
+TITLES = frozenset("king queen emperor empress pope tsar czar sultan prince princess duke saint st".split())
+_ROMAN_WORD = re.compile(r"(?:x{0,3})(?:ix|iv|v?i{0,3})")
 
 
 class RegnalNumber(NamedTuple):
@@ -71,12 +84,19 @@ def _ordinal_end(lowered: Sequence[str], start: int) -> int:
 
 def regnal_numbers(words: Sequence[str]) -> List[RegnalNumber]:
     """Each "the" + ordinal said right after a regnal name (:data:`REGNAL_NAMES`), with its Roman numeral (a
-    possessive keeps its "'s": "henry the eighth's" is "Henry VIII's"). Left alone: an ordinal with a noun it
-    counts after it (:data:`_COUNTED_AFTER`, a superlative) and numbers past 39."""
+    possessive keeps its "'s": "henry the eighth's" is "Henry VIII's"), and each Roman numeral said as a word there
+    ("charles iii", "alfonso xiii"; not "i", which is more often the pronoun), in capitals. Left alone: an ordinal
+    with a noun it counts after it (:data:`_COUNTED_AFTER`, a superlative) and numbers past 39."""
     lowered = [w.lower() for w in words]
     found: List[RegnalNumber] = []
-    for i in range(1, len(lowered) - 1):
-        if lowered[i] != "the" or lowered[i - 1] not in REGNAL_NAMES:
+    for i in range(1, len(lowered)):
+        if lowered[i - 1] not in REGNAL_NAMES:
+            continue
+        numeral = lowered[i][:-2] if lowered[i].endswith("'s") else lowered[i]
+        if numeral not in ("", "i") and _ROMAN_WORD.fullmatch(numeral):  # "charles iii", not "john i think"
+            found.append(RegnalNumber(i, i + 1, numeral.upper() + lowered[i][len(numeral):]))
+            continue
+        if lowered[i] != "the" or i == len(lowered) - 1:
             continue
         end = _ordinal_end(lowered, i + 1)
         if end == i + 1:
@@ -93,3 +113,16 @@ def regnal_numbers(words: Sequence[str]) -> List[RegnalNumber]:
             continue
         found.append(RegnalNumber(i, end, roman_numeral(int(digits)) + ("'s" if possessive else "")))
     return found
+
+
+def close_regnal_name(words: Sequence[str], punct: List[str], start: int, end: int) -> None:
+    """Take the commas out of a monarch's name and number ``words[start:end]`` found by :func:`regnal_numbers`,
+    changing ``punct`` (one label after each word): "King, Henry, the eighth, had" is "King Henry VIII had"; a
+    comma after the numeral stays before an appositive ("Henry VIII, the king of England")."""
+    name = start - 1
+    if punct[name] == "COMMA":
+        punct[name] = "O"
+    if name and punct[name - 1] == "COMMA" and words[name - 1].lower() in TITLES:
+        punct[name - 1] = "O"
+    if end < len(words) and punct[end - 1] == "COMMA" and words[end].lower() not in APPOSITIVE_STARTS:
+        punct[end - 1] = "O"

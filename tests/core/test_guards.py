@@ -91,6 +91,7 @@ BAD = [
     ("one and a half hours", "1 1/2", "dropped word: hours"),  # an hour vanishes only into a time or a rate
     ("ten kilowatt hours", "10 kw", "dropped word: hours"), ("eighty miles an hour", "80 mi", "dropped word: hour"),
     ("i ninety five", "IN95", "glued to digits"),
+    ("one forty over ninety", "1:40 90", "dropped word: over"),  # "over" vanishes only into a fraction's slash
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
     ("three triple twenty five mm", "3205 55m", "number changed"),

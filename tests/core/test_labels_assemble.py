@@ -268,7 +268,8 @@ def test_join_filler_phrases_gives_both_words_one_label() -> None:
     ("one and a half hours", "O O HYPHEN O O", "O O O O O"),  # "one and a-half hours"
     ("two and a half cups", "HYPHEN O O O O", "O O O O O"),
     ("two and a half cups", "HYPHEN HYPHEN HYPHEN O O", "HYPHEN HYPHEN HYPHEN O O"),  # whole: stays
-    ("a two and a half year old boy", "O O O HYPHEN HYPHEN HYPHEN HYPHEN O", "O HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN O"),
+    ("a two and a half year old boy", "O O O HYPHEN HYPHEN HYPHEN HYPHEN O",
+     "O HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN HYPHEN O"),
     ("an hour and a half", "O O O O PERIOD", "O O O O PERIOD"),
     ("and a half", "O HYPHEN O", "O HYPHEN O"),  # no word before the chain
 ])
@@ -285,8 +286,10 @@ def test_whole_fraction_joins_hyphenates_and_a_half_whole_or_not_at_all(spoken: 
     ("the well known man", "HYPHEN HYPHEN O O", "O HYPHEN O O"),
     ("book of law cases", "HYPHEN HYPHEN O O", "HYPHEN HYPHEN O O"),
     ("war of", "HYPHEN O", "O O"),
-    ("hand to hand combat", "O HYPHEN O O", "HYPHEN HYPHEN O O"), ("day to day", "HYPHEN O PERIOD", "HYPHEN HYPHEN PERIOD"),
-    ("day to day", "COMMA HYPHEN PERIOD", "COMMA HYPHEN PERIOD"), ("one of one", "COMMA HYPHEN PERIOD", "COMMA O PERIOD"),
+    ("hand to hand combat", "O HYPHEN O O", "HYPHEN HYPHEN O O"),
+    ("day to day", "HYPHEN O PERIOD", "HYPHEN HYPHEN PERIOD"),
+    ("day to day", "COMMA HYPHEN PERIOD", "COMMA HYPHEN PERIOD"),
+    ("one of one", "COMMA HYPHEN PERIOD", "COMMA O PERIOD"),
 ])
 def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str, punct: str, loosened: str) -> None:
     assert loose_edge_joins(spoken.split(), punct.split()) == loosened.split()

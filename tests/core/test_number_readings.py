@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, grouped_thousands,
-                                             hundred_clock_number, label_number, minutes_to_hour, paired_numbers,
-                                             rate_unit,
+                                             hundred_clock_number, label_number, measure_writing, minutes_to_hour,
+                                             month_year, paired_numbers, rate_unit, uncued_clock,
                                              read_in_context, unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
@@ -199,3 +199,42 @@ def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spok
 ])
 def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken: str, before: str, read) -> None:
     assert paired_numbers(written, spoken.split(), before) == read
+
+
+@pytest.mark.parametrize("written,spoken,before,after,number", [
+    ("2:35", "two thirty five", "uranium", "", "235"), ("4:04", "four oh four", "a", "error", "404"),
+    ("11:53", "eleven fifty three", "in", "osbert", "1153"),
+    # a word around it says a time
+    ("7:30", "seven thirty", "at", "", None), ("7:30", "seven thirty", "it's", "already", None),
+    ("7:30", "seven thirty", "meet", "tomorrow", None), ("11:30", "eleven thirty", "the", "train", None),
+    ("7:30", "seven thirty", "monday", "", None), ("10:30", "ten thirty", "", "a", None),
+    ("3:04", "three oh four", "of", "", None),  # "a duration of 3:04"
+    ("7:30", "half past seven", "", "", None),  # a time word of its own
+    ("235", "two thirty five", "uranium", "", None),
+])
+def test_number_words_in_pairs_are_a_time_only_where_a_word_says_one(written: str, spoken: str, before: str,
+                                                                        after: str, number) -> None:
+    assert uncued_clock(written, spoken.split(), before, after) == number
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("7260 Nautical miles", "seven thousand two hundred sixty nautical miles", "7,260 nautical miles"),
+    ("8849 Metres", "eight thousand eight hundred forty nine metres", "8,849 metres"),
+    ("1280 M", "one thousand two hundred eighty m", "1,280 m"), ("22,500 mw", "twenty two thousand five hundred mw",
+                                                                  "22,500 MW"),
+    ("4,000 Mah", "four thousand mah", "4,000 mAh"), ("64 kb", "sixty four kb", "64 KB"),
+    ("1280 m", "twelve eighty m", None),  # no "thousand" said: the number stays as written
+    ("350 Fifth Avenue", "three hundred fifty fifth avenue", None), ("5 km", "five kilometers", None),
+    ("2009 World Series", "two thousand nine world series", None),
+])
+def test_a_measure_has_its_units_case_and_grouped_thousands(written: str, spoken: str, read) -> None:
+    assert measure_writing(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("June 20, 19", "june twenty nineteen", "June 2019"), ("March 19, 90", "march nineteen ninety", "March 1990"),
+    ("June 20, 1990", "june twentieth nineteen ninety", None), ("June 20, 19", "june twentieth nineteen", None),
+    ("September 6, 30", "september six thirty", None),
+])
+def test_a_month_and_a_year_split_into_a_day_is_a_month_and_year(written: str, spoken: str, read) -> None:
+    assert month_year(written, spoken.split()) == read
