@@ -28,8 +28,10 @@ _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 def paired_numbers(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
     """Two numbers said side by side that the conversion wrote as one plain number ("three five" as 35, "fifteen
     zero" as 150, "two hundred three hundred" as 20300) or left apart ("139 163"), written as the range or score
-    they are: "3-5", "15-0", "139-163" (:func:`.number_spans.number_pair`). ``None`` where that does not apply;
-    the digits are the spoken ones."""
+    they are: "3-5", "15-0", "139-163" (:func:`.number_spans.number_pair`); "twenty four seven" is 24/7. ``None``
+    where that does not apply; the digits are the spoken ones."""
+    if [w.lower() for w in spoken] == ["twenty", "four", "seven"] and re.sub(r"[\s,]", "", written) == "247":
+        return "24/7"  # round the clock
     split = number_pair(spoken, before)
     if split is None:
         return None

@@ -292,15 +292,18 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
 
 # Words after which two digits said in a row are one code, not a range ("my pin is three five").
 _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
+# Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
+_PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 
 
 def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
-    or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "one hundred and thirty
-    nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that way): the index the second number
+    or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
+    45-37, "one hundred and thirty nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that
+    way): the index the second number
     starts at. ``None`` for one number or a digit string ("nine one one"), for pairs that may be a year or a time
-    ("nineteen ninety", "ten fifteen"), and for two digits after a noun that labels by number or a code ("room
-    three five")."""
+    ("nineteen ninety", "ten fifteen"), for two digits after a noun that labels by number or a code ("room
+    three five"), and for two numbers of 20 to 99 where a price may be said ("it's twenty five ninety nine")."""
     phrases = number_phrases(words)
     if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
         return None
@@ -309,5 +312,11 @@ def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
     digits = (first == ["U"] and second == ["U"] and not labels_a_number(before)
               and before.lower() not in _CODE_NOUNS)
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
+    tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
-    return split if digits or hundreds or to_nil else None
+    return split if digits or hundreds or tens or to_nil else None
+
+
+def _tens(kinds: Sequence[str]) -> bool:
+    """Whether number word kinds make a number from 20 to 99 ("forty", "forty five")."""
+    return kinds[:1] == ["D"] and len(kinds) <= 2 and kinds[1:] in ([], ["U"])

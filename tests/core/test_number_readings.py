@@ -196,6 +196,8 @@ def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spok
     ("35", "three five", "aged", "3-5"), ("63", "six three", "a", "6-3"), ("150", "fifteen zero", "won", "15-0"),
     ("139 163", "one hundred and thirty nine one hundred and sixty three", "pages", "139-163"),
     ("35", "three five", "room", None), ("911", "nine one one", "call", None), ("3:05", "three five", "at", None),
+    ("4537", "forty five thirty seven", "was", "45-37"), ("5050", "fifty fifty", "a", "50-50"),
+    ("247", "twenty four seven", "open", "24/7"),
 ])
 def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken: str, before: str, read) -> None:
     assert paired_numbers(written, spoken.split(), before) == read

@@ -103,6 +103,9 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
     ("nine one one", "", None), ("thirty five", "", None), ("nineteen ninety", "in", None),  # one number
     ("ten fifteen", "at", None), ("twenty thirty", "", None), ("three", "", None),
     ("zero seven", "", None), ("first second", "", None),
+    ("forty five thirty seven", "", 2), ("fifty fifty", "a", 1), ("thirty forty", "", 1),
+    ("twenty five ninety nine", "it's", None), ("twenty five ninety nine", "costs", None),  # a price
+    ("twenty twenty one", "", None), ("twenty thirty", "", None), ("nineteen forty five", "", None),  # years
 ])
 def test_number_pair_finds_two_numbers_said_for_a_range_or_score(spoken: str, before: str, split) -> None:
     assert number_pair(spoken.split(), before) == split
