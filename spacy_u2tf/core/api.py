@@ -56,6 +56,12 @@ class ConvertedSpan:
     reason: Optional[str] = None
 
 
+def _span_over(span: ConvertedSpan, words: Sequence[str], start: int, end: int, written: str) -> ConvertedSpan:
+    """``span`` grown over ``words[start:end]`` and written as ``written``, its class read from the writing."""
+    return replace(span, start=start, end=end, spoken=" ".join(words[start:end]), written=written,
+                   cls=classify_written(written))
+
+
 def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence[str], itn: List[str],
                           spans: List[ConvertedSpan]) -> None:
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
@@ -72,9 +78,7 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
             continue
         if own is not None and (spans[own].kind != "itn" or spans[own].end != span.start):
             continue
-        written = words[letter].upper() + span.written
-        spans[k] = replace(span, start=letter, spoken=f"{words[letter]} {span.spoken}", written=written,
-                           cls=classify_written(written))
+        spans[k] = _span_over(span, words, letter, span.end, words[letter].upper() + span.written)
         if own is not None:
             del spans[own]
         punct[letter] = "O"
@@ -92,9 +96,7 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
                 or number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "")
                 != first.end - first.start):
             continue
-        written = f"{first.written}-{second.written}"
-        spans[k] = replace(first, end=second.end, spoken=f"{first.spoken} {second.spoken}", written=written,
-                           cls=classify_written(written))
+        spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
         del spans[k + 1]
         punct[first.end - 1] = "O"
         itn[second.start] = "I"
@@ -437,8 +439,9 @@ class U2TF:
         requests: List[Tuple[int, int]] = []  # (doc, span index) needing stage 2
         inputs: List[str] = []
         for d, (words, lab) in enumerate(zip(docs, labels)):
-            punct = whole_fraction_joins(words, self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]),
-                                                                           JOIN))
+            # hyphens: none at a function word's edge, the known compounds joined, "X and a half" whole or not at all
+            punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
+            punct = whole_fraction_joins(words, punct)
             case = address_case(words, punct, lab["case"])
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = complete_number_spans(words, lab["itn"])

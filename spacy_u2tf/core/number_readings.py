@@ -16,7 +16,7 @@ checked against the spoken ones, or follow from them.
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Tuple
 
 from .guards import digit_string, spoken_digits
 from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number, number_pair
@@ -27,17 +27,16 @@ _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
 def paired_numbers(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
     """Two numbers said side by side that the conversion wrote as one plain number ("three five" as 35, "fifteen
-    zero" as 150, "two hundred three hundred" as 20300) or left apart ("139 163"), written as the range or score
-    they are: "3-5", "15-0", "139-163" (:func:`.number_spans.number_pair`); "twenty four seven" is 24/7. ``None``
-    where that does not apply; the digits are the spoken ones."""
-    if [w.lower() for w in spoken] == ["twenty", "four", "seven"] and re.sub(r"[\s,]", "", written) == "247":
+    zero" as 150) or left apart ("139 163"), written as the range or score they are: "3-5", "15-0", "139-163"
+    (:func:`.number_spans.number_pair`); "twenty four seven" is 24/7. ``None`` where that does not apply; the
+    digits are the spoken ones."""
+    digits = re.sub(r"[\s,]", "", written)
+    if not digits.isdigit():
+        return None
+    if digits == "247" and [w.lower() for w in spoken] == ["twenty", "four", "seven"]:
         return "24/7"  # round the clock
     split = number_pair(spoken, before)
-    if split is None:
-        return None
-    if not re.sub(r"[\s,]", "", written).isdigit():
-        return None
-    return f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
+    return None if split is None else f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
 
 
 # Names said before a time of day ("monday seven thirty", "christmas eve ten forty five"), not before a model number.
@@ -86,6 +85,12 @@ def hundred_clock_number(written: str, spoken: Sequence[str], before: str, after
     return str(value) if before in _YEAR_BEFORE else f"{value:,}"
 
 
+def _said_in_digits(spoken: Sequence[str], kinds: Tuple[str, ...]) -> bool:
+    """Whether ``spoken`` is number words of ``kinds`` (:data:`.number_spans.KINDS`) and "oh"s only, as a clock
+    reading's words are ("seven thirty", "four oh four"; no "half", "past" or "o'clock")."""
+    return bool(spoken) and all(KINDS.get(w.lower()) in kinds or w.lower() in ("oh", "o") for w in spoken)
+
+
 # Nouns counted in people or things that a clock reading never comes right before ("two fifty people").
 _COUNTED = frozenset("people persons men women children kids passengers soldiers troops shares copies units items "
                      "votes seats students members employees workers".split())
@@ -98,8 +103,7 @@ def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[st
     where the span said a time word of its own ("half", "past", "o'clock"); the digits are the conversion's own,
     which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
-    if match is None or not spoken or not all(KINDS.get(w.lower()) in ("U", "T", "D", "H", "Z")
-                                              or w.lower() in ("oh", "o") for w in spoken):
+    if match is None or not _said_in_digits(spoken, ("U", "T", "D", "H", "Z")):
         return None
     hours, minutes = match.groups()
     if int(minutes) < 60 and after.lower() not in _COUNTED:
@@ -141,8 +145,8 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -
     three" the year 1153, "a four oh four error" a 404 error. ``None`` where that does not apply; the digits are the
     conversion's own, which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
-    if (match is None or not spoken or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
-            or not all(KINDS.get(w.lower()) in ("U", "T", "D", "Z") or w.lower() in ("oh", "o") for w in spoken)):
+    if (match is None or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
+            or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
     return match.group(1) + match.group(2)
 
@@ -170,14 +174,21 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     employees" 2,000 employees): only before a noun of what is counted (a plural, :data:`_COUNT_NOUNS`), not
     after "in", "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun
     that labels by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
-    text = written.strip()
-    if (not _PLAIN_THOUSANDS.fullmatch(text) or "thousand" not in (w.lower() for w in spoken)
-            or labels_a_number(before)):
+    grouped = _thousands_grouped(written.strip(), spoken)
+    if grouped is None or labels_a_number(before):
         return None
     before = before.lower()
     if not _counted(after.lower()) or before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
         return None  # "in", "the", a day's number or a month before it: a year
-    return f"{int(text):,}"
+    return grouped
+
+
+def _thousands_grouped(number: str, spoken: Sequence[str]) -> Optional[str]:
+    """``number``, four plain digits of a number said with "thousand", with its thousands grouped ("1500" of "one
+    thousand five hundred" is 1,500); ``None`` for anything else ("1500" of "fifteen hundred" may be a year)."""
+    if not _PLAIN_THOUSANDS.fullmatch(number) or "thousand" not in (w.lower() for w in spoken):
+        return None
+    return f"{int(number):,}"
 
 
 # Units as written after a number: abbreviations in their own case, words in lowercase.
@@ -205,9 +216,7 @@ def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in _UNIT_WORDS else w) for w in words]
     if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in _UNIT_WORDS:
         return None  # no unit after the number
-    if _PLAIN_THOUSANDS.fullmatch(number) and "thousand" in (w.lower() for w in spoken):
-        number = f"{int(number):,}"
-    out = " ".join([number, *fixed])
+    out = " ".join([_thousands_grouped(number, spoken) or number, *fixed])
     return out if out != written.strip() else None
 
 

@@ -219,6 +219,16 @@ _DISTANCE_UNITS = frozenset("mile miles kilometre kilometres kilometer kilometer
 _PER_HOUR = (("per", "hour"), ("per", "h"))
 
 
+def _speed_end(words: Sequence[str], end: int) -> int:
+    """The end of a span that stops at a distance unit before "per hour" ("sixty five miles" | "per hour") or at
+    its "per" ("miles per" | "hour"), moved past the "hour": one speed, "65 mph" (not "65 mi per hour")."""
+    for unit in (end - 1, end - 2):  # where the distance unit stands
+        if (unit >= 0 and words[unit].lower() in _DISTANCE_UNITS
+                and tuple(w.lower() for w in words[unit + 1:unit + 3]) in _PER_HOUR):
+            return unit + 3
+    return end
+
+
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels whose spans cover the whole of every number phrase they touch (see the module doc).
 
@@ -267,16 +277,11 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "ten" | "minute walk": the compound is one span
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
-        rate = tuple(w.lower() for w in words[hi:hi + 2])
-        if free and words[hi - 1].lower() in _DISTANCE_UNITS and rate in _PER_HOUR:
-            hi += 2  # "sixty five miles" | "per hour": one speed, "65 mph" (not "65 mi per hour")
-        elif (free and hi > 1 and hi < len(words) and words[hi - 2].lower() in _DISTANCE_UNITS
-              and tuple(w.lower() for w in words[hi - 1:hi + 1]) in _PER_HOUR):
-            hi += 1  # "miles per" | "hour"
+        if free:
+            hi = _speed_end(words, hi)
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1
     return out
-
 
 
 def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Sequence[str]) -> bool:
@@ -300,10 +305,10 @@ def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
     or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
     45-37, "one hundred and thirty nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that
-    way): the index the second number
-    starts at. ``None`` for one number or a digit string ("nine one one"), for pairs that may be a year or a time
-    ("nineteen ninety", "ten fifteen"), for two digits after a noun that labels by number or a code ("room
-    three five"), and for two numbers of 20 to 99 where a price may be said ("it's twenty five ninety nine")."""
+    way): the index the second number starts at. ``None`` for one number or a digit string ("nine one one"), for
+    pairs that may be a year or a time ("nineteen ninety", "ten fifteen"), for two digits after a noun that labels
+    by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
+    twenty five ninety nine")."""
     phrases = number_phrases(words)
     if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
         return None
