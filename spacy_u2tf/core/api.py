@@ -13,15 +13,17 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
+from .misread_forms import glued_ordinals, slashed_pairs
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, loose_edge_joins,
                      rejected_mixed_case, split_context_thresholds, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
-from .number_readings import read_in_context, unnamed_amount
+from .number_readings import read_in_context, said_age, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
+from .short_forms import number_signs, short_form_labels
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
@@ -34,8 +36,10 @@ LEXICON_CLASS = "lexicon"
 KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
 UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
 REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
+MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or "24/7", written back
+NUMBER_SIGN = "number sign"  # "No." before a number, "Amendment No. 12"
 # spans written as given, never sent to stage 2
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL)
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, NUMBER_SIGN)
 
 
 @dataclass
@@ -93,7 +97,8 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
         if (first.kind != "itn" or second.kind != "itn" or first.end != second.start or punct[first.end - 1] != "O"
                 or first.written is None or second.written is None
                 or not _PLAIN_NUMBER.fullmatch(first.written) or not _PLAIN_NUMBER.fullmatch(second.written)
-                or number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "")
+                or number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
+                               words[second.end] if second.end < len(words) else "")
                 != first.end - first.start):
             continue
         spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
@@ -445,6 +450,7 @@ class U2TF:
             case = address_case(words, punct, lab["case"])
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = complete_number_spans(words, lab["itn"])
+            punct, case, itn = short_form_labels(words, punct, case, itn)  # "mr president" is "Mr President"
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token)
@@ -472,6 +478,9 @@ class U2TF:
             self.stats.alternatives += alternatives
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
+                age = None if reason is None or span.kind == MIXED_CLASS else said_age(docs[d][span.start:span.end])
+                if age is not None:
+                    written, reason = age, None  # "seventeen year old" rejected as "$17": its digits, as said
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1
                     name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"
@@ -516,11 +525,23 @@ class U2TF:
                 taken[unit.start:unit.end] = [True] * (unit.end - unit.start)
                 if self.truecase:
                     case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
+            misread = [(form, "ordinal") for form in glued_ordinals(words)]
+            misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
+            for form, cls in misread:
+                if not any(taken[form.start:form.end]):
+                    spans.append(ConvertedSpan(form.start, form.end, MISREAD_FORM,
+                                               " ".join(words[form.start:form.end]), form.written, cls))
+                    taken[form.start:form.end] = [True] * (form.end - form.start)
             for regnal in regnal_numbers(words):
                 if not any(taken[regnal.start - 1:regnal.end]):
                     spans.append(ConvertedSpan(regnal.start, regnal.end, REGNAL,
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
+        if self.truecase:
+            for i in number_signs(words):
+                if not taken[i]:
+                    spans.append(ConvertedSpan(i, i + 1, NUMBER_SIGN, words[i], "No.", "abbreviation"))
+                    taken[i] = True
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):

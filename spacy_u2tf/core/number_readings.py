@@ -19,23 +19,36 @@ import re
 from typing import Optional, Sequence, Tuple
 
 from .guards import digit_string, spoken_digits
-from .number_spans import CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, labels_a_number, number_pair
+from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
+                           number_pair)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
 
-def paired_numbers(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
+def paired_numbers(written: str, spoken: Sequence[str], before: str, after: str = "") -> Optional[str]:
     """Two numbers said side by side that the conversion wrote as one plain number ("three five" as 35, "fifteen
-    zero" as 150) or left apart ("139 163"), written as the range or score they are: "3-5", "15-0", "139-163"
+    zero" as 150, "ten fifteen" before "minutes" as 10:15, "fifty two forty eight" as the impossible time 52:48) or
+    left apart ("139 163"), written as the range or score they are: "3-5", "15-0", "10-15", "52-48", "139-163";
+    "three four percent" as 34% is 3-4%
     (:func:`.number_spans.number_pair`); "twenty four seven" is 24/7. ``None`` where that does not apply; the
     digits are the spoken ones."""
     digits = re.sub(r"[\s,]", "", written)
-    if not digits.isdigit():
+    percent = digits.endswith("%") and digits[:-1].replace(":", "").isdigit()
+    if percent and [w.lower() for w in spoken[-1:]] == ["percent"]:
+        split = counted_range(spoken[:-1], "percent")  # "three four percent" read as 34%
+        return None if split is None else f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:-1])}%"
+    clock = _CLOCK.fullmatch(written.strip())
+    if clock and int(clock.group(1)) > 24:
+        split = number_pair(spoken, before, after)  # "fifty two forty eight" read as 52:48
+    elif clock:
+        split = counted_range(spoken, after)  # "ten fifteen" | "minutes" read as 10:15
+    elif not digits.isdigit():
         return None
-    if digits == "247" and [w.lower() for w in spoken] == ["twenty", "four", "seven"]:
+    elif digits == "247" and [w.lower() for w in spoken] == ["twenty", "four", "seven"]:
         return "24/7"  # round the clock
-    split = number_pair(spoken, before)
+    else:
+        split = number_pair(spoken, before, after)
     return None if split is None else f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
 
 
@@ -116,7 +129,7 @@ def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[st
 # eleven thirty train").
 _TIME_BEFORE = _CLOCK_BEFORE | _TIME_NAMES | frozenset("""
 it's its is was are were be of today tonight tomorrow yesterday morning evening night afternoon opens closes starts
-begins ends leaves arrives departs lands
+begins ends leaves arrives departs lands lasts lasted lasting clocked timed
 """.split())
 _TIME_AFTER = _CLOCK_WORDS | frozenset("""
 a in on this tonight today tomorrow sharp train flight bus show meeting appointment class news shift slot
@@ -149,6 +162,24 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -
             or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
     return match.group(1) + match.group(2)
+
+
+_AT_TIME = frozenset("at until till til".split())
+
+
+def hour_and_minutes(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
+    """The time of day a conversion wrote as a plain number or year after "at" or "until": "at ten twenty" is at
+    10:20, not 1020 (an hour from one to twelve said before its minutes, ten to fifty-nine). ``None`` where that
+    does not apply; the digits are the spoken ones."""
+    lowered = [w.lower() for w in spoken]
+    if before.lower() not in _AT_TIME or not written.strip().isdigit() or len(lowered) not in (2, 3):
+        return None
+    if KINDS.get(lowered[0]) not in ("U", "T") or not all(KINDS.get(w) in ("T", "D", "U") for w in lowered[1:]):
+        return None
+    hour, minutes = spoken_digits(lowered[:1]), spoken_digits(lowered[1:])
+    if not (hour.isdigit() and minutes.isdigit() and 1 <= int(hour) <= 12 and 10 <= int(minutes) <= 59):
+        return None
+    return f"{hour}:{minutes}"
 
 
 _PLAIN_THOUSANDS = re.compile(r"[1-9]\d{3}")
@@ -230,6 +261,17 @@ def _counted(word: str) -> bool:
 _RANGE = re.compile(r"(\d{1,2})\s*[-–]\s*(\d{1,2})")
 
 
+_DEGREES = re.compile(r"(\d[\d,.]*)\s*°\s*([CF])")
+
+
+def degree_scale(written: str) -> Optional[str]:
+    """A temperature with its scale as measures are written, a space before the degree sign: "100°C" is
+    "100 °C". ``None`` where that does not apply or nothing changes."""
+    match = _DEGREES.fullmatch(written.strip())
+    out = f"{match.group(1)} °{match.group(2)}" if match else None
+    return out if out != written.strip() else None
+
+
 def minutes_to_hour(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
     """The time a conversion wrote as a range where the words said minutes to an hour after "at", "until" or
     "since": "at twenty to eight" is 7:40, not "20-8". ``None`` where that does not apply; the digits are the
@@ -243,7 +285,7 @@ def minutes_to_hour(written: str, spoken: Sequence[str], before: str) -> Optiona
     return f"{hour - 1 or 12}:{60 - minutes:02d}"
 
 
-_AGE = re.compile(r"(\d[\d,]*)[ -](year|month|week|day)[ -]old\b", re.IGNORECASE)
+_AGE = re.compile(r"(\d[\d,]*)[ -](year|month|week|day)[ -]old(s?)\b", re.IGNORECASE)
 _AGE_PLURAL = re.compile(r"(\d[\d,]*)[ -](years|months|weeks|days)[ -]old\b", re.IGNORECASE)
 # Words after which "N year old" says what someone is, not what kind ("the baby is one year old").
 _PREDICATE_BEFORE = frozenset("is was are were be been being am turned turns turning became become".split())
@@ -255,9 +297,25 @@ def age_compound(written: str, before: str) -> Optional[str]:
     ("2-year Old"); after "is", "was" or "turned" it says an age ("is 1 year old"), and "years old" is never
     hyphenated ("50-years old" is "50 years old"). ``None`` where nothing changes."""
     glue = " " if before.lower() in _PREDICATE_BEFORE else "-"
-    joined = _AGE.sub(lambda m: f"{m.group(1)}{glue}{m.group(2).lower()}{glue}old", written)
+    joined = _AGE.sub(lambda m: f"{m.group(1)}{glue}{m.group(2).lower()}{glue}old{m.group(3)}", written)
     joined = _AGE_PLURAL.sub(lambda m: f"{m.group(1)} {m.group(2).lower()} old", joined)
     return joined if joined != written else None
+
+
+_AGE_UNITS = frozenset("year years month months week weeks day days".split())
+
+
+def said_age(spoken: Sequence[str]) -> Optional[str]:
+    """An age said with its unit, number words and all ("seventeen year old", "three months old", "ten year
+    olds"), with the number in digits ("17 year old"), for a span whose conversion the guards rejected;
+    :func:`age_compound` then writes it as a compound or not. ``None`` for any other words."""
+    lowered = [w.lower() for w in spoken]
+    if (len(lowered) < 3 or lowered[-1] not in ("old", "olds") or lowered[-2] not in _AGE_UNITS
+            or not all(KINDS.get(w, "")[:1] in CARDINAL and not KINDS[w].endswith("o") or w == "and"
+                       for w in lowered[:-2])):
+        return None
+    digits = spoken_digits(lowered[:-2])
+    return f"{digits} {lowered[-2]} {lowered[-1]}" if digits.isdigit() else None
 
 
 _LEADING_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?")
@@ -339,10 +397,11 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     after = words[end] if end < len(words) else ""
     said = words[start:end]
     return (label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
-            or paired_numbers(written, said, before)  # "aged 35" is aged 3-5
+            or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
             or uncued_clock(written, said, before, after)  # "uranium 2:35" is uranium 235
+            or hour_and_minutes(written, said, before)  # "at 1020" is at 10:20
             or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
             or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
@@ -351,6 +410,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or rate_unit(written, said, after)  # "10 m per second" is 10 meters per second
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
+            or degree_scale(written)  # "100°C" is 100 °C
             or day_hour(written)  # "19 o'clock" is 19:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

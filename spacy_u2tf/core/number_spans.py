@@ -40,7 +40,8 @@ _YEAR_PAIRS = {("T", "D"), ("T", "T")}
 # are not among them: the shipped converter writes "twenty yuan" as "20-yuan" and "rmb" as "Rmb" inside a span.
 UNIT_PHRASES: Tuple[Tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in (
     "dollar", "dollars", "us dollars", "u s dollars", "euro", "euros", "pound", "pounds", "pounds sterling",
-    "bucks", "cents", "percent", "o'clock", "o clock")), key=len, reverse=True))
+    "bucks", "cents", "percent", "o'clock", "o clock", "degrees celsius", "degrees fahrenheit")), key=len,
+    reverse=True))
 
 # Nouns that name things by number ("room 5", "chapter 3", "No. 2"): a number after them is a label, written in
 # digits however small (see ``U2TF``'s ``spell_numbers_below``).
@@ -267,8 +268,8 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             lo = _counted_start(words, lo)
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
             unit_end = _unit_end(words, hi)
-            if k + 1 < len(merged) and merged[k + 1][0] == hi and merged[k + 1][1] == unit_end:
-                k += 1  # the tagger gave the unit a span of its own ("six hundred" | "us dollars"): one span
+            if k + 1 < len(merged) and hi <= merged[k + 1][0] < unit_end and merged[k + 1][1] == unit_end:
+                k += 1  # the tagger gave the unit or its end a span of its own ("six hundred" | "us dollars"): one
             limit = merged[k + 1][0] if k + 1 < len(merged) else len(words)
             hi = unit_end if unit_end <= limit else hi
         free = not (k + 1 < len(merged) and merged[k + 1][0] == hi)  # no span starts right after this one
@@ -301,14 +302,25 @@ _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 
 
-def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
+# Plural nouns of count and measure before which two rising numbers under 100 are a range, never a time or a year
+# ("ten fifteen minutes" is 10-15 minutes).
+_COUNTED_NOUNS = frozenset("seconds minutes hours days weeks months years decades percent people times miles "
+                           "kilometres kilometers metres meters feet inches yards kilos kilograms pounds pages "
+                           "players games points".split())
+
+
+def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Optional[int]:
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
     or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
     45-37, "one hundred and thirty nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that
     way): the index the second number starts at. ``None`` for one number or a digit string ("nine one one"), for
-    pairs that may be a year or a time ("nineteen ninety", "ten fifteen"), for two digits after a noun that labels
-    by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
-    twenty five ninety nine")."""
+    pairs that may be a year or a time ("nineteen ninety", "ten fifteen") unless a plural noun of count or measure
+    comes ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that
+    labels by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said
+    ("it's twenty five ninety nine")."""
+    rising = counted_range(words, after)
+    if rising is not None:
+        return rising
     phrases = number_phrases(words)
     if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
         return None
@@ -320,6 +332,32 @@ def number_pair(words: Sequence[str], before: str = "") -> Optional[int]:
     tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
     return split if digits or hundreds or tens or to_nil else None
+
+
+def counted_range(words: Sequence[str], after: str) -> Optional[int]:
+    """Where ``words`` are two numbers from 1 to 99, the second the larger, that count the plural noun said
+    ``after`` them (:data:`_COUNTED_NOUNS`; "ten fifteen" | "minutes"): the index the second starts at."""
+    if after.lower() not in _COUNTED_NOUNS:
+        return None
+    for split in range(1, len(words)):
+        low, high = _small_value(words[:split]), _small_value(words[split:])
+        if low is not None and high is not None and low < high and not (low < 10 and high >= 20):
+            return split  # not a digit before tens: "two fifty people" are 250
+    return None
+
+
+def _small_value(words: Sequence[str]) -> Optional[int]:
+    """The value of a cardinal from 1 to 99 said in one or two words ("five", "fifteen", "forty five"), else
+    ``None``."""
+    lower = [w.lower() for w in words]
+    kinds = [_kind(w) for w in lower]
+    if kinds == ["U"]:
+        return _UNITS.index(lower[0]) + 1
+    if kinds == ["T"]:
+        return _TEENS.index(lower[0]) + 10
+    if kinds[:1] == ["D"] and kinds[1:] in ([], ["U"]):
+        return 20 + 10 * _TENS.index(lower[0]) + (_UNITS.index(lower[1]) + 1 if len(lower) == 2 else 0)
+    return None
 
 
 def _tens(kinds: Sequence[str]) -> bool:

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, grouped_thousands,
-                                             hundred_clock_number, label_number, measure_writing, minutes_to_hour,
-                                             month_year, paired_numbers, rate_unit, uncued_clock,
-                                             read_in_context, unit_compound, unnamed_amount, world_war_numeral)
+from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, degree_scale,
+                                             grouped_thousands, hour_and_minutes, hundred_clock_number, label_number,
+                                             measure_writing, minutes_to_hour, month_year, paired_numbers, rate_unit,
+                                             read_in_context, said_age, uncued_clock, unit_compound, unnamed_amount,
+                                             world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -203,6 +204,20 @@ def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken
     assert paired_numbers(written, spoken.split(), before) == read
 
 
+@pytest.mark.parametrize("written,spoken,after,read", [
+    ("10:15", "ten fifteen", "minutes", "10-15"), ("510", "five ten", "minutes", "5-10"),
+    ("2030", "twenty thirty", "people", "20-30"), ("34%", "three four percent", "", "3-4%"),
+    ("1520", "fifteen twenty", "Years", "15-20"),
+    ("10:15", "ten fifteen", "tomorrow", None), ("10:15", "ten fifteen", "", None),  # a time
+    ("15:10", "fifteen ten", "minutes", None),  # falling: not a range
+    ("34%", "thirty four percent", "", None), ("1520", "fifteen twenty", "", None),
+    ("52:48", "fifty two forty eight", "", "52-48"), ("30:50%", "thirty fifty percent", "", "30-50%"),
+    ("10:48", "ten forty eight", "", None),  # a time that may be
+])
+def test_two_rising_numbers_before_a_counted_noun_are_a_range(written: str, spoken: str, after: str, read) -> None:
+    assert paired_numbers(written, spoken.split(), "about", after) == read
+
+
 @pytest.mark.parametrize("written,spoken,before,after,number", [
     ("2:35", "two thirty five", "uranium", "", "235"), ("4:04", "four oh four", "a", "error", "404"),
     ("11:53", "eleven fifty three", "in", "osbert", "1153"),
@@ -210,7 +225,7 @@ def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken
     ("7:30", "seven thirty", "at", "", None), ("7:30", "seven thirty", "it's", "already", None),
     ("7:30", "seven thirty", "meet", "tomorrow", None), ("11:30", "eleven thirty", "the", "train", None),
     ("7:30", "seven thirty", "monday", "", None), ("10:30", "ten thirty", "", "a", None),
-    ("3:04", "three oh four", "of", "", None),  # "a duration of 3:04"
+    ("3:04", "three oh four", "of", "", None), ("3:42", "three forty two", "lasts", "", None),  # durations
     ("7:30", "half past seven", "", "", None),  # a time word of its own
     ("235", "two thirty five", "uranium", "", None),
 ])
@@ -240,3 +255,28 @@ def test_a_measure_has_its_units_case_and_grouped_thousands(written: str, spoken
 ])
 def test_a_month_and_a_year_split_into_a_day_is_a_month_and_year(written: str, spoken: str, read) -> None:
     assert month_year(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("spoken,said", [
+    ("seventeen year old", "17 year old"), ("eleven year olds", "11 year olds"), ("three months old", "3 months old"),
+    ("one hundred and one year old", "101 year old"),
+    ("seventeen year", None), ("the year old", None), ("first year old", None), ("seventeen tall old", None),
+])
+def test_an_age_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
+    assert said_age(spoken.split()) == said
+
+
+@pytest.mark.parametrize("written,read", [
+    ("100°C", "100 °C"), ("-40°F", None), ("40 °C", None), ("98.6°F", "98.6 °F"), ("100", None), ("90° C", "90 °C"),
+])
+def test_a_temperature_has_a_space_before_its_degree_sign(written: str, read) -> None:
+    assert degree_scale(written) == read
+
+
+@pytest.mark.parametrize("written,spoken,before,read", [
+    ("1020", "ten twenty", "at", "10:20"), ("1145", "eleven forty five", "until", "11:45"),
+    ("1066", "ten sixty six", "in", None), ("1020", "ten twenty", "", None),  # a year, or nothing says a time
+    ("1920", "nineteen twenty", "at", None), ("105", "one oh five", "at", None), ("1005", "ten five", "at", None),
+])
+def test_an_hour_and_minutes_after_at_are_a_time(written: str, spoken: str, before: str, read) -> None:
+    assert hour_and_minutes(written, spoken.split(), before) == read

@@ -111,6 +111,17 @@ def test_number_pair_finds_two_numbers_said_for_a_range_or_score(spoken: str, be
     assert number_pair(spoken.split(), before) == split
 
 
+@pytest.mark.parametrize("spoken,after,split", [
+    ("ten fifteen", "minutes", 1), ("five ten", "days", 1), ("twenty thirty", "percent", 1),
+    ("twenty five thirty", "people", 2), ("eleven twelve", "years", 1),
+    ("three forty five", "years", None), ("two fifty", "people", None),  # hundreds said short: 345, 250
+    ("ten fifteen", "at", None), ("fifteen ten", "minutes", None), ("twenty twenty", "years", None),
+    ("nineteen ninety", "minute", None),  # a singular noun: "a 1990 minute"? not counted
+])
+def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after: str, split) -> None:
+    assert number_pair(spoken.split(), "about", after) == split
+
+
 @pytest.mark.parametrize("spoken,case,punct,i,leads", [
     ("vitamin b twelve", "LOWER ACRONYM LOWER", "O O PERIOD", 1, True),
     ("gate b twelve", "CAPITAL CAPITAL LOWER", "O COMMA PERIOD", 1, True),  # a comma between goes

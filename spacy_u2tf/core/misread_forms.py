@@ -1,0 +1,83 @@
+"""Written forms a text normalizer reads out as nobody says them: "18th-century" as "eighteen th century", "24/7"
+as "twenty four sevenths".
+
+Ordinals glued to a hyphenated word ("18th-century", "21st-century", "3rd-largest", "mid-19th-century"): a normalizer
+that meets "18th-century" reads the digits as a cardinal and leaves the suffix and the word after
+the hyphen as they are: "eighteen th century", "twenty one st century", "mid nineteen th century" (NeMo's English
+normalizer does; a plain "18th century" is read "eighteenth century"). Said that way, the words can only stand for
+the hyphenated compound, so :func:`glued_ordinals` finds them and gives the written form, and the pipeline writes
+it as said, without stage 2 (which has never seen a suffix said as a word). Two numbers with a slash ("24/7",
+"50/50") are read as a fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said
+so can only be such a pair (:func:`slashed_pairs`).
+"""
+from __future__ import annotations
+
+from typing import Collection, Iterator, List, NamedTuple, Sequence, Tuple
+
+from .guards import spoken_digits
+from .number_spans import CARDINAL, KINDS, number_phrases
+from .ordinal_style import ordinal_suffix
+
+
+class MisreadForm(NamedTuple):
+    """``words[start:end]`` ("mid nineteen th century") are written ``written`` ("mid-19th-century")."""
+
+    start: int
+    end: int
+    written: str
+
+
+_SUFFIXES = frozenset("st nd rd th".split())
+# Words a suffix said before them is not hyphenated to: the ordinal stood alone ("came 5th and").
+_NOT_JOINED = frozenset("and or but nor of the a an to in on at for with by from as than that this is was are were "
+                        "it he she they we i".split())
+
+
+def _cardinals_before(lowered: Sequence[str], markers: Collection[str]) -> Iterator[Tuple[int, int, str]]:
+    """``(start, end, digits)`` of each cardinal of plain number words ("twenty one", not "twenty first") said
+    right before a word of ``markers``, which stands at ``end``."""
+    for start, end in number_phrases(lowered):
+        if end >= len(lowered) or lowered[end] not in markers:
+            continue
+        said = [w for w in lowered[start:end] if w != "and"]
+        if said and all((KINDS.get(w) or "x") in CARDINAL for w in said):
+            digits = spoken_digits(lowered[start:end])
+            if digits.isdigit():
+                yield start, end, digits
+
+
+def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
+    """Each cardinal said right before its own ordinal suffix said as a word and a word after that ("eighteen th
+    century", "three rd largest"), with "mid" before it where said, written as one hyphenated compound; before a
+    function word or at the end the ordinal stands alone ("came five th and" is "came 5th and"). A suffix that does
+    not fit the number ("five st") and a number word that is an ordinal already are left alone."""
+    lowered = [w.lower() for w in words]
+    found: List[MisreadForm] = []
+    for start, end, digits in _cardinals_before(lowered, _SUFFIXES):
+        if int(digits) == 0 or ordinal_suffix(int(digits)) != lowered[end]:
+            continue
+        first = start - 1 if start and lowered[start - 1] == "mid" else start
+        written = ("mid-" if first < start else "") + digits + lowered[end]
+        after = lowered[end + 1] if end + 1 < len(lowered) else ""
+        if after.isalpha() and after not in _NOT_JOINED:
+            found.append(MisreadForm(first, end + 2, f"{written}-{after}"))
+        else:
+            found.append(MisreadForm(first, end + 1, written))  # "came five th and": 5th
+    return found
+
+
+# Plural ordinals a normalizer reads the number after a slash as ("sevenths" in "twenty four sevenths").
+_PLURAL_ORDINALS = {w + "s": w for w in KINDS if KINDS[w] in ("Uo", "To", "Do") and w not in ("first", "second")}
+
+
+def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
+    """Each cardinal said before a plural ordinal no smaller than it ("twenty four sevenths", "fifty fiftieths"),
+    written as the two numbers with a slash ("24/7", "50/50"). A fraction below one ("two thirds") is left alone,
+    and so is "halves" and "quarters", which are not ordinals."""
+    lowered = [w.lower() for w in words]
+    found: List[MisreadForm] = []
+    for start, end, numerator in _cardinals_before(lowered, _PLURAL_ORDINALS):
+        denominator = spoken_digits([_PLURAL_ORDINALS[lowered[end]]])
+        if denominator.isdigit() and int(numerator) >= int(denominator):
+            found.append(MisreadForm(start, end + 1, f"{numerator}/{denominator}"))
+    return found

@@ -1,0 +1,31 @@
+"""core/misread_forms.py: a normalizer's "eighteen th century" and "twenty four sevenths" written back."""
+from __future__ import annotations
+
+import pytest
+
+from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, slashed_pairs
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("an eighteen th century church", [MisreadForm(1, 4, "18th-century")]),
+    ("the twenty one st century", [MisreadForm(1, 5, "21st-century")]),
+    ("a mid nineteen th century house", [MisreadForm(1, 5, "mid-19th-century")]),
+    ("the three rd largest city", [MisreadForm(1, 4, "3rd-largest")]),
+    ("the eleven th hour", [MisreadForm(1, 4, "11th-hour")]),
+    ("he came five th and i was twelve th", [MisreadForm(2, 4, "5th"), MisreadForm(7, 9, "12th")]),
+    ("a five st item", []),  # the suffix does not fit the number
+    ("the eighteenth century", []), ("th th century", []),
+])
+def test_glued_ordinals(spoken: str, found) -> None:
+    assert glued_ordinals(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("open twenty four sevenths a week", [MisreadForm(1, 4, "24/7")]),
+    ("a fifty fiftieths chance", [MisreadForm(1, 3, "50/50")]),
+    ("two thirds of them", []), ("eleven fifteenths", []),  # below one: a fraction, or a date we cannot tell
+    ("three quarters", []), ("five halves", []),  # not ordinals
+    ("the first sevenths", []),
+])
+def test_slashed_pairs(spoken: str, found) -> None:
+    assert slashed_pairs(spoken.split()) == found

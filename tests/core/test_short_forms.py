@@ -1,0 +1,41 @@
+"""core/short_forms.py: titles without a stop ("Mr President"), "No." before a number and "the US"."""
+from __future__ import annotations
+
+import pytest
+
+from spacy_u2tf.core.short_forms import number_signs, short_form_labels
+
+
+@pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
+    ("mr president i", "COMMA COMMA O", "ACRONYM CAPITAL CAPITAL", "B O O",
+     "O COMMA O", "CAPITAL CAPITAL CAPITAL", "O O O"),  # "MR, President," is "Mr President,"
+    ("dr jones came", "PERIOD O O", "ACRONYM CAPITAL LOWER", "O O O",
+     "O O O", "CAPITAL CAPITAL LOWER", "O O O"),
+    ("to dr patel", "O O O", "LOWER LOWER LOWER", "O B I",
+     "O O O", "LOWER CAPITAL CAPITAL", "O O B"),  # the title leaves the span, its name starts what is left
+    ("mr and mrs smith", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O",
+     "O O O O", "CAPITAL LOWER CAPITAL CAPITAL", "O O O O"),
+    ("she has ms and", "O O COMMA O", "CAPITAL LOWER ACRONYM LOWER", "O O O O",
+     "O O COMMA O", "CAPITAL LOWER ACRONYM LOWER", "O O O O"),  # a function word after it: not a title
+    ("the us has", "O O O", "CAPITAL CAPITAL LOWER", "O O O",
+     "O O O", "CAPITAL ACRONYM LOWER", "O O O"),
+    ("told us that", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER LOWER LOWER", "O O O"),
+    ("amendment no twelve", "COMMA O O", "CAPITAL CAPITAL LOWER", "O B I",
+     "O O O", "CAPITAL CAPITAL LOWER", "O O B"),  # "Amendment No. 12": no comma, "no" out of the span
+    ("reached no one in", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O",
+     "O O O O", "LOWER LOWER LOWER LOWER", "O O B O"),  # the number the tagger missed gets a span
+])
+def test_short_form_labels(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str,
+                           out_itn: str) -> None:
+    assert short_form_labels(spoken.split(), punct.split(), case.split(), itn.split()) == (
+        out_punct.split(), out_case.split(), out_itn.split())
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("amendment no twelve was rejected", [1]), ("it peaked at no five on the chart", [3]),
+    ("the single reached no one in ten countries", [3]), ("climbed to no two", [2]),
+    ("no one knows", []), ("she looked at no one", []), ("there are no two ways", []),
+    ("the amendment no longer applies", []), ("peaked at no", []),
+])
+def test_number_signs(spoken: str, found) -> None:
+    assert number_signs(spoken.split()) == found
