@@ -13,17 +13,18 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
-from .misread_forms import glued_ordinals, slashed_pairs
+from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, bio_spans, close_last_sentence, loose_edge_joins,
-                     rejected_mixed_case, split_context_thresholds, thresholded_labels, whole_fraction_joins)
+from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
+                     loose_edge_joins, rejected_mixed_case, split_context_thresholds, superlative_joins,
+                     thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .number_readings import read_in_context, said_age, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
-from .short_forms import number_signs, short_form_labels
+from .short_forms import short_form_labels, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
@@ -37,9 +38,9 @@ KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
 UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
 REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
 MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or "24/7", written back
-NUMBER_SIGN = "number sign"  # "No." before a number, "Amendment No. 12"
+SHORT_FORM = "short form"  # a short form written with a stop, "Amendment No. 12", "the Rt Hon. Member"
 # spans written as given, never sent to stage 2
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, NUMBER_SIGN)
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM)
 
 
 @dataclass
@@ -446,11 +447,12 @@ class U2TF:
         for d, (words, lab) in enumerate(zip(docs, labels)):
             # hyphens: none at a function word's edge, the known compounds joined, "X and a half" whole or not at all
             punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
-            punct = whole_fraction_joins(words, punct)
+            punct = superlative_joins(words, whole_fraction_joins(words, punct))
             case = address_case(words, punct, lab["case"])
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
-            itn = complete_number_spans(words, lab["itn"])
+            itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             punct, case, itn = short_form_labels(words, punct, case, itn)  # "mr president" is "Mr President"
+            punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token)
@@ -538,9 +540,9 @@ class U2TF:
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
         if self.truecase:
-            for i in number_signs(words):
+            for i, form in written_short_forms(words):
                 if not taken[i]:
-                    spans.append(ConvertedSpan(i, i + 1, NUMBER_SIGN, words[i], "No.", "abbreviation"))
+                    spans.append(ConvertedSpan(i, i + 1, SHORT_FORM, words[i], form, "abbreviation"))
                     taken[i] = True
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():

@@ -258,7 +258,10 @@ square cubic megs gigs kilos number music sharp flat miz misses missus et cetera
 _HOUR_WRITTEN = re.compile(r"\d:\d\d|(?<![^\W\d_])(?:m\.?p\.?h|k\.?p\.?h|[a-z]*/h|k?wh|h|hrs?)(?![^\W\d_])")
 _MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
 _VANISHING_INTO: Dict[str, "re.Pattern[str]"] = {"hour": _HOUR_WRITTEN, "hours": _HOUR_WRITTEN, "mile": _MILES_WRITTEN,
-                                                 "miles": _MILES_WRITTEN}
+                                                 "miles": _MILES_WRITTEN,
+                                                 # "two hundredth" is 200th, never 200
+                                                 **{scale: re.compile(r"\dth\b") for scale in
+                                                    ("hundredth", "thousandth", "millionth", "billionth")}}
 
 _CURRENCY_WORDS = frozenset("dollar dollars buck bucks cent cents".split())
 # Words after which "and" is number glue that a written number drops ("two thousand and five", "five dollars and

@@ -205,6 +205,18 @@ _NOT_AT_EDGE = frozenset("the of and or but nor for with from at by is was".spli
 _LINKS = frozenset("to by on in and for of a".split())
 
 
+def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
+    """ITN BIO labels with the "at" that starts a span of a web address said with "dot" left out of it: in "log in
+    at my dot bank dot com" the address is my.bank.com, which stage 2 writes "@my.bank.com" or garbles when it
+    gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com")."""
+    out = list(itn)
+    for start, end in bio_spans(itn):
+        said = [w.lower() for w in words[start:end]]
+        if said[0] == "at" and end - start >= 4 and "dot" in said[2:]:
+            out[start], out[start + 1] = "O", "B"
+    return out
+
+
 def loose_edge_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
     """``punct`` without a hyphen that joins a function word at the start or the end of a hyphenated compound
     ("of-cost" is "of cost", "war-of" is "war of"); inside a longer compound such a word stays ("up-to-date"),
@@ -254,6 +266,30 @@ def whole_fraction_joins(words: Sequence[str], punct: Sequence[str]) -> List[str
             for j in joints:
                 if out[j] == JOIN:
                     out[j] = "O"
+    return out
+
+
+# Superlatives that make one compound modifier with a participle after them ("best-selling", "highest-grossing"),
+# and the participles (many words in -ing are nouns: "the best thing", "the biggest meeting").
+_SUPERLATIVES = frozenset("best highest lowest top fastest biggest largest longest worst".split())
+_PARTICIPLES = frozenset("""
+selling grossing performing growing paying paid ranking ranked rated known earning scoring charting viewed watched
+attended funded populated priced loved dressed placed seeded finishing running serving reviewed
+""".split())
+
+
+def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` with a superlative hyphenated to the participle after it where the two come before a noun ("the
+    best selling album" is "the best-selling album", "the highest grossing film" "the highest-grossing film"):
+    not before a function word or a mark ("she is best known for"), not a noun in "-ing" ("the best thing"), and
+    not "most", whose "most exciting" is no compound."""
+    out = list(punct)
+    for i in range(len(words) - 2):
+        participle = words[i + 1].lower()
+        if (words[i].lower() in _SUPERLATIVES and out[i] == "O" and out[i + 1] == "O"
+                and participle in _PARTICIPLES and words[i + 2].isalpha()
+                and words[i + 2].lower() not in _NOT_AT_EDGE | _LINKS):
+            out[i] = JOIN
     return out
 
 

@@ -1,7 +1,7 @@
 """Written forms a text normalizer reads out as nobody says them: "18th-century" as "eighteen th century", "24/7"
 as "twenty four sevenths".
 
-Ordinals glued to a hyphenated word ("18th-century", "21st-century", "3rd-largest", "mid-19th-century"): a normalizer
+Ordinals glued to a hyphenated word ("18th-century", "21st-century", "3rd-largest", "mid-19th century"): a normalizer
 that meets "18th-century" reads the digits as a cardinal and leaves the suffix and the word after
 the hyphen as they are: "eighteen th century", "twenty one st century", "mid nineteen th century" (NeMo's English
 normalizer does; a plain "18th century" is read "eighteenth century"). Said that way, the words can only stand for
@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Collection, Iterator, List, NamedTuple, Sequence, Tuple
 
 from .guards import spoken_digits
+from .labels import JOIN, SENTENCE_END
 from .number_spans import CARDINAL, KINDS, number_phrases
 from .ordinal_style import ordinal_suffix
 
@@ -49,7 +50,8 @@ def _cardinals_before(lowered: Sequence[str], markers: Collection[str]) -> Itera
 def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
     """Each cardinal said right before its own ordinal suffix said as a word and a word after that ("eighteen th
     century", "three rd largest"), with "mid" before it where said, written as one hyphenated compound; before a
-    function word or at the end the ordinal stands alone ("came five th and" is "came 5th and"). A suffix that does
+    function word or at the end the ordinal stands alone ("came five th and" is "came 5th and"), and so does one
+    with "mid" after "the", which is a noun ("since the mid-19th century"). A suffix that does
     not fit the number ("five st") and a number word that is an ordinal already are left alone."""
     lowered = [w.lower() for w in words]
     found: List[MisreadForm] = []
@@ -59,7 +61,9 @@ def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
         first = start - 1 if start and lowered[start - 1] == "mid" else start
         written = ("mid-" if first < start else "") + digits + lowered[end]
         after = lowered[end + 1] if end + 1 < len(lowered) else ""
-        if after.isalpha() and after not in _NOT_JOINED:
+        # "mid-" alone splits the suffix off too: "the mid-19th century" is a noun, "a mid-19th-century house" not
+        noun = first < start and first and lowered[first - 1] == "the"
+        if after.isalpha() and after not in _NOT_JOINED and not noun:
             found.append(MisreadForm(first, end + 2, f"{written}-{after}"))
         else:
             found.append(MisreadForm(first, end + 1, written))  # "came five th and": 5th
@@ -81,3 +85,30 @@ def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
         if denominator.isdigit() and int(numerator) >= int(denominator):
             found.append(MisreadForm(start, end + 1, f"{numerator}/{denominator}"))
     return found
+
+
+_DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twenties" to "nineties"
+
+
+def mid_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str], itn: Sequence[str]
+              ) -> Tuple[List[str], List[str], List[str]]:
+    """``punct``, ``case`` and ``itn`` (BIO) with each "mid" said right before a number hyphenated to it, in
+    lowercase and outside the number's span: a normalizer reads "mid-2025" and "mid-1990s" as "mid twenty twenty
+    five", "mid nineteen nineties", which a tagger writes "MID 2025" or a converter drops the "mid" of."""
+    out_punct, out_case, out_itn = list(punct), list(case), list(itn)
+    phrases = dict(number_phrases([w.lower() for w in words]))
+    for i in range(len(words) - 1):
+        end = phrases.get(i + 1, i + 1)
+        if i + 1 < end < len(words) and words[end].lower() in _DECADES:
+            end += 1  # "nineteen" | "nineties"
+        if (words[i].lower() != "mid" or end - i < 3 or out_punct[i] not in ("O", JOIN)
+                or (end < len(words) and words[end].lower() in ("hundreds", "thousands"))):
+            continue  # a year or a decade is said in two words or more ("mid two thousands": not "mid-2")
+        out_punct[i] = JOIN
+        sentence_start = i == 0 or punct[i - 1] in SENTENCE_END
+        out_case[i] = "CAPITAL" if sentence_start else "LOWER"
+        if all(label == "O" for label in out_itn[i:end]):  # the tagger missed the number: its whole phrase
+            out_itn[i + 1:end] = ["B"] + ["I"] * (end - i - 2)
+        elif out_itn[i] != "O" or out_itn[i + 1] == "I":  # "mid" out of the span, the number starts it
+            out_itn[i], out_itn[i + 1] = "O", "B"
+    return out_punct, out_case, out_itn

@@ -30,7 +30,7 @@ def paired_numbers(written: str, spoken: Sequence[str], before: str, after: str 
     """Two numbers said side by side that the conversion wrote as one plain number ("three five" as 35, "fifteen
     zero" as 150, "ten fifteen" before "minutes" as 10:15, "fifty two forty eight" as the impossible time 52:48) or
     left apart ("139 163"), written as the range or score they are: "3-5", "15-0", "10-15", "52-48", "139-163";
-    "three four percent" as 34% is 3-4%
+    "three four percent" as 34% is 3-4%, and a season "twenty eleven twelve" as 201112 is 2011-12
     (:func:`.number_spans.number_pair`); "twenty four seven" is 24/7. ``None`` where that does not apply; the
     digits are the spoken ones."""
     digits = re.sub(r"[\s,]", "", written)
@@ -47,9 +47,22 @@ def paired_numbers(written: str, spoken: Sequence[str], before: str, after: str 
         return None
     elif digits == "247" and [w.lower() for w in spoken] == ["twenty", "four", "seven"]:
         return "24/7"  # round the clock
+    elif _season(spoken):
+        return _season(spoken)
     else:
         split = number_pair(spoken, before, after)
     return None if split is None else f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
+
+
+def _season(spoken: Sequence[str]) -> Optional[str]:
+    """A season said as a year and the next year's last two digits ("twenty eleven twelve", "nineteen ninety seven
+    ninety eight"), written "2011-12", "1997-98"; ``None`` for other words."""
+    for split in range(2, len(spoken)):
+        year, rest = spoken_digits(spoken[:split]), spoken_digits(spoken[split:])
+        if (len(year) == 4 and year.isdigit() and 1800 <= int(year) < 2100 and len(rest) == 2 and rest.isdigit()
+                and int(rest) == (int(year) + 1) % 100):
+            return f"{year}-{rest}"
+    return None
 
 
 # Names said before a time of day ("monday seven thirty", "christmas eve ten forty five"), not before a model number.
@@ -129,7 +142,7 @@ def clock_number(written: str, spoken: Sequence[str], after: str) -> Optional[st
 # eleven thirty train").
 _TIME_BEFORE = _CLOCK_BEFORE | _TIME_NAMES | frozenset("""
 it's its is was are were be of today tonight tomorrow yesterday morning evening night afternoon opens closes starts
-begins ends leaves arrives departs lands lasts lasted lasting clocked timed
+begins ends leaves arrives departs lands lasts lasted lasting clocked timed do say
 """.split())
 _TIME_AFTER = _CLOCK_WORDS | frozenset("""
 a in on this tonight today tomorrow sharp train flight bus show meeting appointment class news shift slot
@@ -162,6 +175,105 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -
             or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
     return match.group(1) + match.group(2)
+
+
+_MONTHS = "january february march april may june july august september october november december".split()
+_MONTH_SHORT = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.", re.IGNORECASE)
+
+
+def month_names(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A month said in full and written short, written in full: "between january and" is not "between Jan. and",
+    nor "january fifth" "Jan. 5". ``None`` where that does not apply."""
+    said = {w.lower() for w in spoken}
+
+    def full(match: "re.Match[str]") -> str:
+        name = next((m for m in _MONTHS if m.startswith(match.group(1).lower())), "")
+        return name.capitalize() if name in said else match.group(0)
+
+    out = _MONTH_SHORT.sub(full, written)
+    return out if out != written else None
+
+
+_LETTER_DOT_NUMBER = re.compile(r"([A-Za-z])\.(\d+)")
+_NUMBER_SPACE_LETTER = re.compile(r"(\d+) ([pPkK])")
+
+
+def letter_and_number(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A letter and a number said together as one name, written together: "v eight" is V8 (not "v.8"), "one
+    thousand eighty p" 1080p, "four k" 4K. ``None`` where that does not apply."""
+    lowered = [w.lower() for w in spoken]
+    match = _LETTER_DOT_NUMBER.fullmatch(written.strip())
+    if match and len(lowered) > 1 and lowered[0] == match.group(1).lower():
+        return match.group(1).upper() + match.group(2)
+    match = _NUMBER_SPACE_LETTER.fullmatch(written.strip())
+    if match and lowered[-1:] == [match.group(2).lower()]:
+        return match.group(1) + ("p" if match.group(2).lower() == "p" else "K")
+    return None
+
+
+def teen_year(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
+    """A year said as a century and a digit after a word a year comes after: "in nineteen five" is 1905, not 195.
+    ``None`` where that does not apply."""
+    lowered = [w.lower() for w in spoken]
+    if (len(lowered) != 2 or before.lower() not in _YEAR_CUES or KINDS.get(lowered[0]) != "T"
+            or KINDS.get(lowered[1]) != "U" or lowered[0] == "ten" or not written.strip().isdigit()):
+        return None
+    return f"{spoken_digits(lowered[:1])}0{spoken_digits(lowered[1:])}"
+
+
+# How digit strings are grouped with hyphens: phone numbers (555-1234, 212-555-0199, 1-800-555-0199), social
+# security numbers, card numbers, ZIP+4.
+_DIGIT_GROUPS = frozenset({(3, 4), (3, 3, 4), (1, 3, 3, 4), (3, 2, 4), (4, 4, 4, 4), (5, 4)})
+_GROUPED = re.compile(r"\d+(?:-\d+)+")
+
+
+def digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A string of digits said one by one, written without the hyphens stage 2 put in where no phone, card or
+    social security number has them: "eight three nine two zero one" is 839201, not 839-201 (555-1234 keeps
+    its hyphen). ``None`` where that does not apply."""
+    if not _GROUPED.fullmatch(written.strip()) or not spoken:
+        return None
+    if not all(KINDS.get(w.lower()) in ("U", "Z") or w.lower() == "oh" for w in spoken):
+        return None
+    groups = tuple(len(g) for g in written.strip().split("-"))
+    if groups in _DIGIT_GROUPS or min(groups) < 2 or sum(groups) < 5:
+        return None  # a phone number, or a range or score of digits ("three five" is 3-5)
+    return written.strip().replace("-", "")
+
+
+# A number whose commas do not group its digits in threes ("4,47109"): a comma between digits, and not three
+# digits after it before the next comma or the number's end.
+_BADLY_GROUPED = re.compile(r"\d+(?:,\d+)+")
+
+
+def misgrouped_digits(written: str) -> Optional[str]:
+    """``written`` with the commas taken out of a number they do not group in threes: "aut 4,47109" is "aut
+    447109" (the digits are the spoken ones; the guards checked them). ``None`` where every comma groups."""
+    def fix(match: "re.Match[str]") -> str:
+        groups = match.group(0).split(",")
+        if all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3:
+            return match.group(0)
+        return "".join(groups)
+
+    out = _BADLY_GROUPED.sub(fix, written)
+    return out if out != written else None
+
+
+_GROUPED_LABEL = re.compile(r"(#\s?)?\d{1,3}(?:,\d{3})+")
+
+
+def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str]:
+    """The digits of a number that labels or identifies, without the thousands commas of an amount: after a noun
+    that labels by number ("order number 45821", "# 45,821" is #45821) and in "ends in 4,821" (a card's last
+    digits). ``None`` where that does not apply."""
+    text = written.strip()
+    if not _GROUPED_LABEL.fullmatch(text):
+        return None
+    before = words[start - 1].lower() if start else ""
+    ends_in = before == "in" and start > 1 and words[start - 2].lower() in ("ends", "ending", "end")
+    if not (text.startswith("#") or ends_in or labels_a_number(before) or before == "hash"):
+        return None
+    return text.replace(",", "").replace(" ", "")
 
 
 _AT_TIME = frozenset("at until till til".split())
@@ -233,14 +345,19 @@ kilograms gram grams pound pounds ounce ounces litre litres liter liters gallon 
 hectares degree degrees percent million billion trillion
 """.split())
 _NUMBER_AND_REST = re.compile(r"(\d[\d,.]*)((?: [^\s\d]+)+)")
+_NUMBER_DASH_UNIT = re.compile(r"(\d[\d,.]*)-([A-Za-z]+)")
 
 
 def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
-    their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW), the thousands of a
-    number said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
+    their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW, "50-gb" said "fifty
+    gb" 50 GB), the thousands of a number said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
     conversion's own."""
-    match = _NUMBER_AND_REST.fullmatch(written.strip())
+    text = written.strip()
+    glued = _NUMBER_DASH_UNIT.fullmatch(text)
+    if glued and spoken and spoken[-1].lower() == glued.group(2).lower() in _UNIT_FORMS:
+        text = f"{glued.group(1)} {glued.group(2)}"  # "50-gb" said "fifty gb" is 50 GB, no compound
+    match = _NUMBER_AND_REST.fullmatch(text)
     if match is None:
         return None
     number, words = match.group(1), match.group(2).split()
@@ -261,14 +378,28 @@ def _counted(word: str) -> bool:
 _RANGE = re.compile(r"(\d{1,2})\s*[-–]\s*(\d{1,2})")
 
 
-_DEGREES = re.compile(r"(\d[\d,.]*)\s*°\s*([CF])")
+_DEGREES = re.compile(r"(-?\d[\d,.]*)\s*°\s*([CF])")
 
 
-def degree_scale(written: str) -> Optional[str]:
-    """A temperature with its scale as measures are written, a space before the degree sign: "100°C" is
-    "100 °C". ``None`` where that does not apply or nothing changes."""
+def degree_scale(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A temperature with its scale as measures are written, a space before the degree sign and the thousands of
+    a number said with "thousand" grouped: "100°C" is "100 °C", "1064°C" of "one thousand and sixty four" "1,064
+    °C". ``None`` where that does not apply or nothing changes."""
     match = _DEGREES.fullmatch(written.strip())
-    out = f"{match.group(1)} °{match.group(2)}" if match else None
+    if match is None:
+        return None
+    out = f"{_thousands_grouped(match.group(1), spoken) or match.group(1)} °{match.group(2)}"
+    return out if out != written.strip() else None
+
+
+_ERA = re.compile(r"(\d[\d,]*)\s*(ad|bc|bce|ce)", re.IGNORECASE)
+
+
+def era_writing(written: str) -> Optional[str]:
+    """A year with its era in capitals after a space: "117ad" is "117 AD", "500 bc" "500 BC". ``None`` where that
+    does not apply or nothing changes."""
+    match = _ERA.fullmatch(written.strip())
+    out = f"{match.group(1)} {match.group(2).upper()}" if match else None
     return out if out != written.strip() else None
 
 
@@ -391,17 +522,24 @@ def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
 
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
-    module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself.
+    module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
+    a month said in full is written in full first (:func:`month_names`).
     ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing")."""
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
     said = words[start:end]
-    return (label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
+    written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
+    return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
+            or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
             or uncued_clock(written, said, before, after)  # "uranium 2:35" is uranium 235
             or hour_and_minutes(written, said, before)  # "at 1020" is at 10:20
+            or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
+            or digit_groups(written, said)  # "839-201" said digit by digit is 839201
+            or label_digits(written, words, start)  # "ends in 4,821" is 4821
+            or misgrouped_digits(written)  # "4,47109" is 447109
             or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
             or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
@@ -410,7 +548,8 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or rate_unit(written, said, after)  # "10 m per second" is 10 meters per second
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
-            or degree_scale(written)  # "100°C" is 100 °C
+            or degree_scale(written, said)  # "100°C" is 100 °C
+            or era_writing(written)  # "117ad" is 117 AD
             or day_hour(written)  # "19 o'clock" is 19:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

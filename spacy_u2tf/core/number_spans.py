@@ -205,6 +205,25 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
     return spans
 
 
+# Words that join two amounts without making them one number ("twenty nine dollars plus seventy nine cents").
+_CONJUNCTIONS = frozenset("or plus".split())
+
+
+def _conjunction_cuts(words: Sequence[str], spans: List[List[int]]) -> List[List[int]]:
+    """``spans`` cut at an "or" or "plus" between a number (or its currency) and a number word: "seven fifteen or
+    eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of."""
+    out: List[List[int]] = []
+    for span in spans:
+        lo = span[0]
+        for k in range(span[0] + 1, span[1] - 1):
+            if (words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
+                    and (_kind(words[k - 1]) in CARDINAL or _unit_end(words, k - 1) == k)):
+                out.append([lo, k, lo, k])
+                lo = k + 1
+        out.append(span if lo == span[0] else [lo, span[1], lo, span[1]])
+    return out
+
+
 _AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age
 # Singular nouns of measure that a number other than one said right before makes a compound modifier ("a twenty
 # four hour service" is "a 24-hour service", "an eighteen mile race" "an 18-mile race").
@@ -259,7 +278,7 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             last[1] = max(last[3], min(last[1], span[2]))  # give the next span back its own words
             span[0] = max(span[0], last[1])
         merged.append(span)
-    merged = _range_sides(words, merged, phrases)
+    merged = _range_sides(words, _conjunction_cuts(words, merged), phrases)
     out = ["O"] * len(words)
     k = 0
     while k < len(merged):
@@ -280,6 +299,9 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "five year" | "old": the age is one span
         if free:
             hi = _speed_end(words, hi)
+        if lo and words[lo - 1].lower() == "minus" and "degrees" in (w.lower() for w in words[lo:hi]) and (
+                not k or merged[k - 1][1] < lo):
+            lo -= 1  # "minus" | "forty degrees celsius": the sign is the temperature's
         out[lo:hi] = ["B"] + ["I"] * (hi - lo - 1)
         k += 1
     return out
@@ -298,6 +320,8 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
 
 # Words after which two digits said in a row are one code, not a range ("my pin is three five").
 _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
+# Words after which a teen and a digit are a year or a time ("in nineteen five", "at ten five").
+_YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
 # Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 
@@ -312,12 +336,12 @@ _COUNTED_NOUNS = frozenset("seconds minutes hours days weeks months years decade
 def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Optional[int]:
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
     or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
-    45-37, "one hundred and thirty nine one hundred and sixty three" 139-163; a normalizer reads "3-5" out that
-    way): the index the second number starts at. ``None`` for one number or a digit string ("nine one one"), for
-    pairs that may be a year or a time ("nineteen ninety", "ten fifteen") unless a plural noun of count or measure
-    comes ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that
-    labels by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said
-    ("it's twenty five ninety nine")."""
+    45-37, "one hundred and thirty nine one hundred and sixty three" 139-163, "twenty eight three" 28-3, "ten
+    seven" 10-7; a normalizer reads "3-5" out that way): the index the second number starts at. ``None`` for one
+    number or a digit string ("nine one one"), for pairs that may be a year or a time ("nineteen ninety", "ten
+    fifteen", "in nineteen five") unless a plural noun of count or measure comes ``after`` them and the second is
+    the larger ("ten fifteen minutes"), for two digits after a noun that labels by number or a code ("room three
+    five"), and for two numbers of 20 to 99 where a price may be said ("it's twenty five ninety nine")."""
     rising = counted_range(words, after)
     if rising is not None:
         return rising
@@ -331,7 +355,9 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
     tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
-    return split if digits or hundreds or tens or to_nil else None
+    # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
+    score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
+    return split if digits or hundreds or tens or to_nil or score else None
 
 
 def counted_range(words: Sequence[str], after: str) -> Optional[int]:

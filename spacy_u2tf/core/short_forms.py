@@ -1,11 +1,13 @@
 """Written short forms that reach us as they were written: titles without a stop, "No." and "U.S." read as "us".
 
 A normalizer expands "Mr." to "mister" but leaves British titles without a stop as they are ("Mr President",
-"Dr Jones" are said "mr president", "dr jones"), reads "No. 5" as "no five" and "U.S." as "us". Such a title is a capitalized word with
-no mark after it before the name it goes with ("MR, President" and "DR. Jones" are what a tagger unsure of the
-word writes), and "us" after "the" is the country, not the pronoun. :func:`short_form_labels` changes the
-punctuation and case labels so. "no" before a number is "No." after a noun that numbers motions and amendments or
-a verb of the charts ("amendment no twelve", "peaked at no five"): :func:`number_signs` finds them.
+"Dr Jones" are said "mr president", "dr jones"), reads "No. 5" as "no five", "Rt Hon." as "rt honorable" and
+"U.S." as "us". Such a title is a capitalized word with no mark after it before the name it goes with ("MR,
+President" and "DR. Jones" are what a tagger unsure of the word writes), and "us" after "the" is the country, not
+the pronoun (and "the who" the World Health Organization): :func:`short_form_labels` changes the punctuation and
+case labels so. "no" before a number is "No." after a noun that numbers motions and amendments or a verb of the
+charts ("amendment no twelve", "peaked at no five"), and "honorable" after "rt" is "Hon.":
+:func:`written_short_forms` finds them.
 """
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from typing import List, Sequence, Tuple
 from .number_spans import CARDINAL, KINDS, number_phrases
 
 # Titles written without a stop in British English, as said when no normalizer expanded them.
-_TITLES = {"mr": "Mr", "mrs": "Mrs", "ms": "Ms", "dr": "Dr", "messrs": "Messrs", "rt": "Rt", "hon": "Hon"}
+_TITLES = frozenset("mr mrs ms dr messrs rt hon".split())
 # Words a title comes before that stay in lowercase ("Mr and Mrs Smith").
 _LOWER_AFTER = frozenset("and or of the a an to in on at for with by from is was".split())
+# Words after which "the who" is a speaker starting again, not the World Health Organization.
+_NOT_AFTER_WHO = frozenset("that this the a an who which what i you we they he she it and or but so uh um".split())
 
 
 def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence[str],
@@ -24,18 +28,19 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
     """``punct``, ``case`` and ``itn`` (BIO) with each title said as its short form ("mr", "dr", "rt hon")
     capitalized, outside any span to convert ("MR"), with no mark after it and a capital on the name after it ("mr
     president" is "Mr President"; not before a function word, "she has ms and", but "mr and mrs smith"), "the us"
-    written "the US", and each "no" of :func:`number_signs` outside any span, with no mark around it."""
+    and "the who" written "the US", "the WHO", and each word of :func:`written_short_forms` outside any span, with
+    no mark around it, the number after "No." in a span of its own."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     lowered = [w.lower() for w in words]
     phrases = dict(number_phrases(lowered))
-    for i in number_signs(words):  # "No." is written as said; the number after it is converted alone
+    for i, _ in written_short_forms(words):  # written as said: "No." and "Hon."
         _out_of_span(out_itn, i)
-        end = phrases.get(i + 1, i + 1)
-        if all(label == "O" for label in out_itn[i + 1:end]):
-            out_itn[i + 1:end] = ["B"] + ["I"] * (end - i - 2)  # "reached no one": the number the tagger missed
         out_punct[i] = "O"
         if out_punct[i - 1] == "COMMA":
             out_punct[i - 1] = "O"  # "Amendment, No. 12"
+        end = phrases.get(i + 1, i + 1)
+        if lowered[i] == "no" and all(label == "O" for label in out_itn[i + 1:end]):
+            out_itn[i + 1:end] = ["B"] + ["I"] * (end - i - 2)  # "reached no one": the number the tagger missed
     for i, word in enumerate(lowered):
         after = lowered[i + 1] if i + 1 < len(words) else ""
         if word in _TITLES and after.isalpha() and (after not in _LOWER_AFTER or (
@@ -45,8 +50,10 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
             _out_of_span(out_itn, i)
             if after not in _LOWER_AFTER and out_case[i + 1] == "LOWER":
                 out_case[i + 1] = "CAPITAL"
-        elif word == "us" and i and lowered[i - 1] == "the":
+        elif word == "us" and i and lowered[i - 1] == "the":  # "the US": no pronoun
             out_case[i] = "ACRONYM"
+        elif word == "who" and i and lowered[i - 1] == "the" and after.isalpha() and after not in _NOT_AFTER_WHO:
+            out_case[i] = "ACRONYM"  # "the WHO estimates", not a speaker's restart "the, who that"
     return out_punct, out_case, out_itn
 
 
@@ -60,7 +67,7 @@ def _out_of_span(itn: List[str], i: int) -> None:
 
 # Nouns that number what they name with "No." ("Amendment No. 12") and verbs of the charts ("peaked at No. 5").
 _NUMBERED = frozenset("amendment amendments motion resolution directive regulation report item annex protocol "
-                      "bill order rule".split())
+                      "bill order rule symphony concerto sonata quartet".split())
 _CHART_VERBS = frozenset("peaked peaking peak peaks debuted charted climbed rose reached reaching ranked topped "
                          "finished entered".split())
 
@@ -75,7 +82,17 @@ def number_signs(words: Sequence[str]) -> List[int]:
         if word != "no" or i == 0 or i + 1 == len(lowered) or (KINDS.get(lowered[i + 1]) or "x") not in CARDINAL:
             continue
         before = lowered[i - 1]
-        verb = lowered[i - 2] if before in ("at", "to") and i > 1 else before
+        verb = lowered[i - 2] if before in ("at", "to", "world") and i > 1 else before  # "ranked world no one"
         if before in _NUMBERED or verb in _CHART_VERBS:
             found.append(i)
     return found
+
+
+def written_short_forms(words: Sequence[str]) -> List[Tuple[int, str]]:
+    """``(position, written)`` of each word said for a short form written with a stop: "No." of
+    :func:`number_signs`, and "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable")."""
+    lowered = [w.lower() for w in words]
+    found = [(i, "No.") for i in number_signs(words)]
+    found += [(i, "Hon.") for i in range(1, len(lowered))
+              if lowered[i] in ("honorable", "honourable") and lowered[i - 1] == "rt"]
+    return sorted(found)

@@ -75,16 +75,24 @@ def _spoken_words(text: str) -> List[str]:
 
 def _find_plain(text: str, value: str, start: int) -> int:
     """Where plain token ``value`` is in ``text`` from ``start`` on: at the start of a written token, or (a mark)
-    at the end of one, never inside one (the ``.`` of ``$40.95.`` is the sentence mark, not the decimal point)."""
+    at the end of one, never inside one (the ``.`` of ``$40.95.`` is the sentence mark, not the decimal point),
+    nor a comma between a day and its year ("March 3, 2015, in": the date token holds the first comma)."""
     found = text.find(value, start)
     while found >= 0:
         end = found + len(value)
         if found == 0 or text[found - 1] == " ":
             return found
-        if not value[0].isalnum() and (end == len(text) or text[end] == " "):
+        if (not value[0].isalnum() and (end == len(text) or text[end] == " ")
+                and not (value == "," and _MONTH_DAY.search(text, 0, found) and _YEAR.match(text, end))):
             return found
         found = text.find(value, found + 1)
     return -1
+
+
+# A month and day ending right before a comma, and the year after it ("March 3" "," " 2015").
+_MONTH_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.? \d{1,2}(?:st|nd|rd|th)?$")
+_YEAR = re.compile(r" \d{3,4}\b")
 
 
 def _starts_token(text: str, value: str, start: int) -> bool:

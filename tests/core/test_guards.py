@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.guards import check_span, ordinal_dropped, spoken_digits
+from spacy_u2tf.core.guards import check_span, dropped_word, ordinal_dropped, spoken_digits
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -162,6 +162,12 @@ BAD = [
 @pytest.mark.parametrize("spoken,written", OK)
 def test_accepts_faithful_conversions(spoken: str, written: str) -> None:
     assert check_span(spoken.split(), written) is None
+
+
+def test_a_scale_ordinal_vanishes_only_into_an_ordinal() -> None:
+    assert dropped_word("two hundredth".split(), "200th") is None
+    assert dropped_word("one thousandth".split(), "1000th") is None
+    assert dropped_word("two hundredth".split(), "200") == "hundredth"
 
 
 def test_an_ordinal_kept_as_a_word_is_not_dropped() -> None:

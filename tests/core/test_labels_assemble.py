@@ -3,11 +3,12 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
-from spacy_u2tf.core.labels import (ContextThresholds, apply_case, apply_label_thresholds, bio_spans, case_label,
+from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
+                                     case_label,
                                      close_last_sentence, hold_name_joins, join_filler_phrases, loose_edge_joins,
                                      mark_repeated_reparanda, rejected_mixed_case, repeated_first_copies,
                                      split_context_thresholds, split_hyphenated, split_trailing_punct,
-                                     thresholded_labels, whole_fraction_joins)
+                                     superlative_joins, thresholded_labels, whole_fraction_joins)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -293,3 +294,23 @@ def test_whole_fraction_joins_hyphenates_and_a_half_whole_or_not_at_all(spoken: 
 ])
 def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str, punct: str, loosened: str) -> None:
     assert loose_edge_joins(spoken.split(), punct.split()) == loosened.split()
+
+
+@pytest.mark.parametrize("spoken,itn,cut", [
+    ("portal at secure dot acme dot com", "O B I I I I I", "O O B I I I I"),
+    ("jo at acme dot com", "B I I I I", "B I I I I"),  # an email: its name is in the span
+    ("meet at five", "O B I", "O B I"), ("at the dot", "B I I", "B I I"),  # no address
+])
+def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
+    assert address_at_cut(spoken.split(), itn.split()) == cut.split()
+
+
+@pytest.mark.parametrize("spoken,punct,joined", [
+    ("the best selling album", "O O O PERIOD", "O HYPHEN O PERIOD"),
+    ("the highest grossing film", "O O O O", "O HYPHEN O O"), ("best known authors", "O O O", "HYPHEN O O"),
+    ("she is best known for", "O O O O O", "O O O O O"),  # a function word after it
+    ("the best thing ever", "O O O O", "O O O O"), ("the most exciting game", "O O O O", "O O O O"),
+    ("the best selling", "O O O", "O O O"), ("the best selling, album", "O O COMMA O", "O O COMMA O"),
+])
+def test_superlative_joins(spoken: str, punct: str, joined: str) -> None:
+    assert superlative_joins(spoken.split(), punct.split()) == joined.split()

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, slashed_pairs
+from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, mid_joins, slashed_pairs
 
 
 @pytest.mark.parametrize("spoken,found", [
     ("an eighteen th century church", [MisreadForm(1, 4, "18th-century")]),
     ("the twenty one st century", [MisreadForm(1, 5, "21st-century")]),
     ("a mid nineteen th century house", [MisreadForm(1, 5, "mid-19th-century")]),
+    ("since the mid nineteen th century", [MisreadForm(2, 5, "mid-19th")]),
     ("the three rd largest city", [MisreadForm(1, 4, "3rd-largest")]),
     ("the eleven th hour", [MisreadForm(1, 4, "11th-hour")]),
     ("he came five th and i was twelve th", [MisreadForm(2, 4, "5th"), MisreadForm(7, 9, "12th")]),
@@ -29,3 +30,20 @@ def test_glued_ordinals(spoken: str, found) -> None:
 ])
 def test_slashed_pairs(spoken: str, found) -> None:
     assert slashed_pairs(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
+    ("the mid twenty twenty five period", "O O O O O O", "LOWER ACRONYM LOWER LOWER LOWER LOWER", "O O B I I O",
+     "O HYPHEN O O O O", "LOWER LOWER LOWER LOWER LOWER LOWER", "O O B I I O"),
+    ("in the mid nineteen nineties", "O O O O O", "LOWER LOWER LOWER LOWER LOWER", "O O B I I",
+     "O O HYPHEN O O", "LOWER LOWER LOWER LOWER LOWER", "O O O B I"),  # "mid" leaves the span
+    ("mid twenty twenty four we", "O O O COMMA O", "CAPITAL LOWER LOWER LOWER LOWER", "O O O O O",
+     "HYPHEN O O COMMA O", "CAPITAL LOWER LOWER LOWER LOWER", "O B I I O"),  # the number the tagger missed
+    ("the mid two thousands", "O O O O", "LOWER LOWER LOWER LOWER", "O O B O",
+     "O O O O", "LOWER LOWER LOWER LOWER", "O O B O"),  # not a year: left alone
+    ("a mid size car", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O", "O O O O", "LOWER LOWER LOWER LOWER",
+     "O O O O"),
+])
+def test_mid_joins(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str, out_itn: str) -> None:
+    assert mid_joins(spoken.split(), punct.split(), case.split(), itn.split()) == (
+        out_punct.split(), out_case.split(), out_itn.split())

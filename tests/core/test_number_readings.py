@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, degree_scale,
-                                             grouped_thousands, hour_and_minutes, hundred_clock_number, label_number,
-                                             measure_writing, minutes_to_hour, month_year, paired_numbers, rate_unit,
-                                             read_in_context, said_age, uncued_clock, unit_compound, unnamed_amount,
-                                             world_war_numeral)
+from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, degree_scale, digit_groups,
+                                             era_writing, grouped_thousands, hour_and_minutes, hundred_clock_number,
+                                             label_digits, label_number, letter_and_number, measure_writing,
+                                             minutes_to_hour, misgrouped_digits, month_names, month_year,
+                                             paired_numbers, rate_unit, read_in_context, said_age, teen_year,
+                                             uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -213,6 +214,9 @@ def test_two_numbers_said_side_by_side_are_a_range_or_score(written: str, spoken
     ("34%", "thirty four percent", "", None), ("1520", "fifteen twenty", "", None),
     ("52:48", "fifty two forty eight", "", "52-48"), ("30:50%", "thirty fifty percent", "", "30-50%"),
     ("10:48", "ten forty eight", "", None),  # a time that may be
+    # a season: a year and the next year's last two digits
+    ("201112", "twenty eleven twelve", "", "2011-12"), ("199798", "nineteen ninety seven ninety eight", "", "1997-98"),
+    ("199900", "nineteen ninety nine zero zero", "", "1999-00"), ("201113", "twenty eleven thirteen", "", None),
 ])
 def test_two_rising_numbers_before_a_counted_noun_are_a_range(written: str, spoken: str, after: str, read) -> None:
     assert paired_numbers(written, spoken.split(), "about", after) == read
@@ -226,6 +230,7 @@ def test_two_rising_numbers_before_a_counted_noun_are_a_range(written: str, spok
     ("7:30", "seven thirty", "meet", "tomorrow", None), ("11:30", "eleven thirty", "the", "train", None),
     ("7:30", "seven thirty", "monday", "", None), ("10:30", "ten thirty", "", "a", None),
     ("3:04", "three oh four", "of", "", None), ("3:42", "three forty two", "lasts", "", None),  # durations
+    ("7:15", "seven fifteen", "do", "", None), ("7:15", "seven fifteen", "say", "", None),  # "let's do 7:15"
     ("7:30", "half past seven", "", "", None),  # a time word of its own
     ("235", "two thirty five", "uranium", "", None),
 ])
@@ -240,6 +245,7 @@ def test_number_words_in_pairs_are_a_time_only_where_a_word_says_one(written: st
     ("1280 M", "one thousand two hundred eighty m", "1,280 m"), ("22,500 mw", "twenty two thousand five hundred mw",
                                                                   "22,500 MW"),
     ("4,000 Mah", "four thousand mah", "4,000 mAh"), ("64 kb", "sixty four kb", "64 KB"),
+    ("50-gb", "fifty gb", "50 GB"), ("50-GB", "fifty gb", "50 GB"), ("5-km", "five kilometer", None),  # a compound said in full stays one
     ("1280 m", "twelve eighty m", None),  # no "thousand" said: the number stays as written
     ("350 Fifth Avenue", "three hundred fifty fifth avenue", None), ("5 km", "five kilometers", None),
     ("2009 World Series", "two thousand nine world series", None),
@@ -266,11 +272,23 @@ def test_an_age_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
     assert said_age(spoken.split()) == said
 
 
-@pytest.mark.parametrize("written,read", [
-    ("100°C", "100 °C"), ("-40°F", None), ("40 °C", None), ("98.6°F", "98.6 °F"), ("100", None), ("90° C", "90 °C"),
+@pytest.mark.parametrize("written,spoken,read", [
+    ("100°C", "one hundred degrees celsius", "100 °C"), ("-40°F", "minus forty degrees fahrenheit", "-40 °F"),
+    ("40 °C", "forty degrees celsius", None), ("98.6°F", "ninety eight point six degrees fahrenheit", "98.6 °F"),
+    ("100", "one hundred", None), ("90° C", "ninety degrees celsius", "90 °C"),
+    ("1064°C", "one thousand and sixty four degrees celsius", "1,064 °C"),
+    ("1064°C", "ten sixty four degrees celsius", "1064 °C"),
 ])
-def test_a_temperature_has_a_space_before_its_degree_sign(written: str, read) -> None:
-    assert degree_scale(written) == read
+def test_a_temperature_has_a_space_before_its_degree_sign(written: str, spoken: str, read) -> None:
+    assert degree_scale(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,read", [
+    ("117ad", "117 AD"), ("500 bc", "500 BC"), ("44 BC", None), ("1066", None), ("300bce", "300 BCE"),
+    ("ad", None),
+])
+def test_an_era_is_written_in_capitals_after_a_space(written: str, read) -> None:
+    assert era_writing(written) == read
 
 
 @pytest.mark.parametrize("written,spoken,before,read", [
@@ -280,3 +298,65 @@ def test_a_temperature_has_a_space_before_its_degree_sign(written: str, read) ->
 ])
 def test_an_hour_and_minutes_after_at_are_a_time(written: str, spoken: str, before: str, read) -> None:
     assert hour_and_minutes(written, spoken.split(), before) == read
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("Jan.", "january", "January"), ("Jan. 5", "january fifth", "January 5"), ("Sept. 9", "september ninth",
+                                                                                "September 9"),
+    ("Jan. 5", "jan fifth", None), ("January 5", "january fifth", None), ("Dec.", "december", "December"),
+])
+def test_a_month_said_in_full_is_written_in_full(written: str, spoken: str, read) -> None:
+    assert month_names(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("v.8", "v eight", "V8"), ("1080 p", "one thousand eighty p", "1080p"), ("4 k", "four k", "4K"),
+    ("V8", "v eight", None), ("5 k", "five kilometers", None), ("a.5", "the five", None),
+])
+def test_a_letter_and_a_number_said_as_one_name_are_written_together(written: str, spoken: str, read) -> None:
+    assert letter_and_number(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,spoken,before,read", [
+    ("195", "nineteen five", "in", "1905"), ("189", "eighteen nine", "since", "1809"),
+    ("195", "nineteen five", "scored", None), ("105", "ten five", "in", None), ("1925", "nineteen twenty five", "in",
+                                                                                None),
+])
+def test_a_century_and_a_digit_after_a_year_word_are_a_year(written: str, spoken: str, before: str, read) -> None:
+    assert teen_year(written, spoken.split(), before) == read
+
+
+def test_read_in_context_writes_a_month_in_full_before_its_other_readings() -> None:
+    words = "between january and march".split()
+    assert read_in_context("Jan.", words, 1, 2) == "January"
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("839-201", "eight three nine two zero one", "839201"), ("123-45-678", "one two three four five six seven eight",
+                                                               "12345678"),
+    ("555-1234", "five five five one two three four", None), ("212-555-0199", "two one two five five five oh one "
+                                                              "nine nine", None),  # phone numbers
+    ("3-5", "three five", None), ("3-15", "three one five", None),  # ranges and scores
+    ("839-201", "eight thirty nine two oh one", None),  # not said one by one
+])
+def test_digits_said_one_by_one_get_no_invented_hyphens(written: str, spoken: str, read) -> None:
+    assert digit_groups(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,spoken,start,read", [
+    ("4,821", "it ends in four thousand eight hundred and twenty one", 3, "4821"),
+    ("# 45,821", "order hash forty five thousand eight hundred and twenty one", 1, "#45821"),
+    ("45,821", "order number forty five thousand eight hundred and twenty one", 2, "45821"),
+    ("4,821", "about four thousand eight hundred and twenty one", 1, None),  # an amount
+    ("4821", "it ends in four thousand eight hundred and twenty one", 3, None),
+])
+def test_a_number_that_labels_has_no_thousands_commas(written: str, spoken: str, start: int, read) -> None:
+    assert label_digits(written, spoken.split(), start) == read
+
+
+@pytest.mark.parametrize("written,read", [
+    ("aut 4,47109", "aut 447109"), ("12,34", "1234"), ("1,0000", "10000"),
+    ("1,000", None), ("12,345,678", None), ("$1,234.56", None), ("3, 4", None), ("1234,567", "1234567"),
+])
+def test_commas_that_do_not_group_in_threes_are_taken_out(written: str, read) -> None:
+    assert misgrouped_digits(written) == read

@@ -106,6 +106,8 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
     ("forty five thirty seven", "", 2), ("fifty fifty", "a", 1), ("thirty forty", "", 1),
     ("twenty five ninety nine", "it's", None), ("twenty five ninety nine", "costs", None),  # a price
     ("twenty twenty one", "", None), ("twenty thirty", "", None), ("nineteen forty five", "", None),  # years
+    ("twenty eight three", "scored", 2), ("ten seven", "was", 1),  # scores no number is said as
+    ("nineteen five", "in", None), ("ten five", "at", None),  # a year, a time
 ])
 def test_number_pair_finds_two_numbers_said_for_a_range_or_score(spoken: str, before: str, split) -> None:
     assert number_pair(spoken.split(), before) == split

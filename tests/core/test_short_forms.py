@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import number_signs, short_form_labels
+from spacy_u2tf.core.short_forms import number_signs, short_form_labels, written_short_forms
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -20,6 +20,10 @@ from spacy_u2tf.core.short_forms import number_signs, short_form_labels
     ("the us has", "O O O", "CAPITAL CAPITAL LOWER", "O O O",
      "O O O", "CAPITAL ACRONYM LOWER", "O O O"),
     ("told us that", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER LOWER LOWER", "O O O"),
+    ("the who estimates", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER ACRONYM LOWER", "O O O"),
+    ("who the", "O O", "CAPITAL LOWER", "O O", "O O", "CAPITAL LOWER", "O O"),
+    ("that the who that", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O", "O O O O",
+     "LOWER LOWER LOWER LOWER", "O O O O"),  # a speaker starting again
     ("amendment no twelve", "COMMA O O", "CAPITAL CAPITAL LOWER", "O B I",
      "O O O", "CAPITAL CAPITAL LOWER", "O O B"),  # "Amendment No. 12": no comma, "no" out of the span
     ("reached no one in", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O",
@@ -34,8 +38,15 @@ def test_short_form_labels(spoken: str, punct: str, case: str, itn: str, out_pun
 @pytest.mark.parametrize("spoken,found", [
     ("amendment no twelve was rejected", [1]), ("it peaked at no five on the chart", [3]),
     ("the single reached no one in ten countries", [3]), ("climbed to no two", [2]),
+    ("she was ranked world no one", [4]), ("beethoven's symphony no nine", [2]),
     ("no one knows", []), ("she looked at no one", []), ("there are no two ways", []),
     ("the amendment no longer applies", []), ("peaked at no", []),
 ])
 def test_number_signs(spoken: str, found) -> None:
     assert number_signs(spoken.split()) == found
+
+
+def test_written_short_forms() -> None:
+    words = "the rt honorable member said amendment no four".split()
+    assert written_short_forms(words) == [(2, "Hon."), (6, "No.")]
+    assert written_short_forms("an honorable man".split()) == []

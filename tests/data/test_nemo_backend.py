@@ -22,6 +22,7 @@ CASES = [
     ("Go to St. Louis now.", [("abbreviation", "St. Louis")]),
     ("Go to 501 Main Street please.", [("address", "501 Main Street")]),
     ("He likes McDonald's, I think.", [("mixed", "McDonald's")]),
+    ("It was signed on June 28, 1919, in Paris.", [("date", "June 28, 1919")]),  # a comma after the year too
 ]
 
 
