@@ -13,12 +13,12 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
-from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
                      loose_edge_joins, rejected_mixed_case, split_context_thresholds, superlative_joins,
                      thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
+from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import read_in_context, said_age, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
@@ -539,7 +539,7 @@ class U2TF:
                     spans.append(ConvertedSpan(regnal.start, regnal.end, REGNAL,
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
-        if self.truecase:
+        if self.truecase and self._converts("abbreviation"):
             for i, form in written_short_forms(words):
                 if not taken[i]:
                     spans.append(ConvertedSpan(i, i + 1, SHORT_FORM, words[i], form, "abbreviation"))

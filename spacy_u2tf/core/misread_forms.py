@@ -1,14 +1,15 @@
 """Written forms a text normalizer reads out as nobody says them: "18th-century" as "eighteen th century", "24/7"
-as "twenty four sevenths".
+as "twenty four sevenths", "mid-2025" as "mid twenty twenty five".
 
-Ordinals glued to a hyphenated word ("18th-century", "21st-century", "3rd-largest", "mid-19th century"): a normalizer
-that meets "18th-century" reads the digits as a cardinal and leaves the suffix and the word after
-the hyphen as they are: "eighteen th century", "twenty one st century", "mid nineteen th century" (NeMo's English
+Ordinals glued to a hyphenated word ("18th-century", "21st-century", "3rd-largest", "mid-19th century"): a
+normalizer that meets "18th-century" reads the digits as a cardinal and leaves the suffix and the word after the
+hyphen as they are: "eighteen th century", "twenty one st century", "mid nineteen th century" (NeMo's English
 normalizer does; a plain "18th century" is read "eighteenth century"). Said that way, the words can only stand for
-the hyphenated compound, so :func:`glued_ordinals` finds them and gives the written form, and the pipeline writes
-it as said, without stage 2 (which has never seen a suffix said as a word). Two numbers with a slash ("24/7",
-"50/50") are read as a fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said
-so can only be such a pair (:func:`slashed_pairs`).
+the hyphenated compound (after "mid", whose own hyphen splits the suffix off too, the word after may stand apart),
+so :func:`glued_ordinals` finds them and gives the written form, and the pipeline writes it as said, without
+stage 2 (which has never seen a suffix said as a word). Two numbers with a slash ("24/7", "50/50") are read as a
+fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said so can only be such a
+pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back).
 """
 from __future__ import annotations
 
@@ -51,8 +52,8 @@ def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
     """Each cardinal said right before its own ordinal suffix said as a word and a word after that ("eighteen th
     century", "three rd largest"), with "mid" before it where said, written as one hyphenated compound; before a
     function word or at the end the ordinal stands alone ("came five th and" is "came 5th and"), and so does one
-    with "mid" after "the", which is a noun ("since the mid-19th century"). A suffix that does
-    not fit the number ("five st") and a number word that is an ordinal already are left alone."""
+    with "mid" after "the", which is a noun ("since the mid-19th century"). A suffix that does not fit the number
+    ("five st") and a number word that is an ordinal already are left alone."""
     lowered = [w.lower() for w in words]
     found: List[MisreadForm] = []
     for start, end, digits in _cardinals_before(lowered, _SUFFIXES):
@@ -62,7 +63,7 @@ def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
         written = ("mid-" if first < start else "") + digits + lowered[end]
         after = lowered[end + 1] if end + 1 < len(lowered) else ""
         # "mid-" alone splits the suffix off too: "the mid-19th century" is a noun, "a mid-19th-century house" not
-        noun = first < start and first and lowered[first - 1] == "the"
+        noun = 0 < first < start and lowered[first - 1] == "the"
         if after.isalpha() and after not in _NOT_JOINED and not noun:
             found.append(MisreadForm(first, end + 2, f"{written}-{after}"))
         else:

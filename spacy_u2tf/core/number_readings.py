@@ -351,8 +351,8 @@ _NUMBER_DASH_UNIT = re.compile(r"(\d[\d,.]*)-([A-Za-z]+)")
 def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
     their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW, "50-gb" said "fifty
-    gb" 50 GB), the thousands of a number said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
-    conversion's own."""
+    gb" 50 GB), the thousands of a number said with "thousand" grouped. ``None`` where that does not apply or
+    nothing changes; the digits are the conversion's own."""
     text = written.strip()
     glued = _NUMBER_DASH_UNIT.fullmatch(text)
     if glued and spoken and spoken[-1].lower() == glued.group(2).lower() in _UNIT_FORMS:

@@ -57,13 +57,13 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
     return out_punct, out_case, out_itn
 
 
-
 def _out_of_span(itn: List[str], i: int) -> None:
     """Take word ``i`` out of its BIO span in place; the word after it starts what is left."""
     if itn[i] != "O":
         itn[i] = "O"
         if i + 1 < len(itn) and itn[i + 1] == "I":
             itn[i + 1] = "B"
+
 
 # Nouns that number what they name with "No." ("Amendment No. 12") and verbs of the charts ("peaked at No. 5").
 _NUMBERED = frozenset("amendment amendments motion resolution directive regulation report item annex protocol "

@@ -356,6 +356,13 @@ def test_itn_off_stub_converts_no_span() -> None:
     assert all(SPAN_OPEN + " mcdonald " + SPAN_CLOSE in i for i in model.converter.inputs)
 
 
+def test_itn_off_writes_no_normalizer_forms_back() -> None:
+    """The forms written without stage 2 ("No.", "18th-century", "24/7") are ITN too: off with it."""
+    text = "amendment no twelve and an eighteen th century church open twenty four sevenths"
+    assert stub(itn=False).format(text).lower() == text + "."
+    assert stub().format("amendment no twelve").startswith("Amendment No. ")
+
+
 def test_itn_class_switch_and_spell_numbers_below() -> None:
     text = "nine hundred people paid five dollars for ten percent"
     assert stub().format(text) == "900 people paid $5 for 10%."

@@ -4,11 +4,10 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
-                                     case_label,
-                                     close_last_sentence, hold_name_joins, join_filler_phrases, loose_edge_joins,
-                                     mark_repeated_reparanda, rejected_mixed_case, repeated_first_copies,
-                                     split_context_thresholds, split_hyphenated, split_trailing_punct,
-                                     superlative_joins, thresholded_labels, whole_fraction_joins)
+                                    case_label, close_last_sentence, hold_name_joins, join_filler_phrases,
+                                    loose_edge_joins, mark_repeated_reparanda, rejected_mixed_case,
+                                    repeated_first_copies, split_context_thresholds, split_hyphenated,
+                                    split_trailing_punct, superlative_joins, thresholded_labels, whole_fraction_joins)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
