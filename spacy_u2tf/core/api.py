@@ -15,8 +15,8 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
-                     loose_edge_joins, rejected_mixed_case, split_context_thresholds, superlative_joins,
-                     thresholded_labels, whole_fraction_joins)
+                     loose_edge_joins, rejected_mixed_case, scale_names, split_context_thresholds,
+                     superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import read_in_context, said_age, unnamed_amount
@@ -38,7 +38,7 @@ KNOWN_FORM = "known"  # a word of the model's mixed-case forms table
 UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Infantry Division"
 REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
 MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or "24/7", written back
-SHORT_FORM = "short form"  # a short form written with a stop, "Amendment No. 12", "the Rt Hon. Member"
+SHORT_FORM = "short form"  # a short form said in words, "Amendment No. 12", "the Rt Hon. Member", "R&D"
 # spans written as given, never sent to stage 2
 VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM)
 
@@ -453,6 +453,7 @@ class U2TF:
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             punct, case, itn = short_form_labels(words, punct, case, itn)  # "mr president" is "Mr President"
             punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
+            case, itn = scale_names(words, case, itn)  # "degrees Celsius"
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token)
@@ -540,10 +541,11 @@ class U2TF:
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
         if self.truecase and self._converts("abbreviation"):
-            for i, form in written_short_forms(words):
-                if not taken[i]:
-                    spans.append(ConvertedSpan(i, i + 1, SHORT_FORM, words[i], form, "abbreviation"))
-                    taken[i] = True
+            for start, end, form in written_short_forms(words):
+                if not any(taken[start:end]):
+                    spans.append(ConvertedSpan(start, end, SHORT_FORM, " ".join(words[start:end]), form,
+                                               "abbreviation"))
+                    taken[start:end] = [True] * (end - start)
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):

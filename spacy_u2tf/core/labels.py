@@ -205,6 +205,29 @@ _NOT_AT_EDGE = frozenset("the of and or but nor for with from at by is was".spli
 _LINKS = frozenset("to by on in and for of a".split())
 
 
+def out_of_span(itn: List[str], i: int) -> None:
+    """Take word ``i`` out of its BIO span in ``itn``, in place; the word after it starts what is left."""
+    if itn[i] != "O":
+        itn[i] = "O"
+        if i + 1 < len(itn) and itn[i + 1] == "I":
+            itn[i + 1] = "B"
+
+
+# Temperature scales named after people: a capital always, and never a span of their own ("CELssIus").
+_SCALES = frozenset("celsius fahrenheit".split())
+
+
+def scale_names(words: Sequence[str], case: Sequence[str], itn: Sequence[str]) -> Tuple[List[str], List[str]]:
+    """``case`` and ``itn`` with "celsius" and "fahrenheit" capitalized and outside any span to convert ("100
+    degrees Celsius"; a tagger unsure of the word writes it lowercase or sends it alone to stage 2)."""
+    out_case, out_itn = list(case), list(itn)
+    for i, word in enumerate(words):
+        if word.lower() in _SCALES:
+            out_case[i] = "CAPITAL"
+            out_of_span(out_itn, i)
+    return out_case, out_itn
+
+
 def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels with the "at" that starts a span of a web address said with "dot" left out of it: in "log in
     at my dot bank dot com" the address is my.bank.com, which stage 2 writes "@my.bank.com" or garbles when it

@@ -259,19 +259,24 @@ def misgrouped_digits(written: str) -> Optional[str]:
     return out if out != written else None
 
 
+# Nouns a number identifies after them ("order number 45821"; not "seat", "train", a verb as often as a label).
+_IDENTIFIERS = frozenset("""
+number no hash code account order ticket reference ref id pin extension invoice policy confirmation case claim
+tracking serial
+""".split())
 _GROUPED_LABEL = re.compile(r"(#\s?)?\d{1,3}(?:,\d{3})+")
 
 
 def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str]:
-    """The digits of a number that labels or identifies, without the thousands commas of an amount: after a noun
-    that labels by number ("order number 45821", "# 45,821" is #45821) and in "ends in 4,821" (a card's last
-    digits). ``None`` where that does not apply."""
+    """The digits of a number that identifies, without the thousands commas of an amount: after a noun of
+    :data:`_IDENTIFIERS` ("order number 45821", "# 45,821" is #45821) and in "ends in 4,821" (a card's last
+    digits); "can seat 55,000" keeps its comma. ``None`` where that does not apply."""
     text = written.strip()
     if not _GROUPED_LABEL.fullmatch(text):
         return None
     before = words[start - 1].lower() if start else ""
     ends_in = before == "in" and start > 1 and words[start - 2].lower() in ("ends", "ending", "end")
-    if not (text.startswith("#") or ends_in or labels_a_number(before) or before == "hash"):
+    if not (text.startswith("#") or ends_in or before in _IDENTIFIERS):
         return None
     return text.replace(",", "").replace(" ", "")
 

@@ -6,13 +6,15 @@ A normalizer expands "Mr." to "mister" but leaves British titles without a stop 
 President" and "DR. Jones" are what a tagger unsure of the word writes), and "us" after "the" is the country, not
 the pronoun (and "the who" the World Health Organization): :func:`short_form_labels` changes the punctuation and
 case labels so. "no" before a number is "No." after a noun that numbers motions and amendments or a verb of the
-charts ("amendment no twelve", "peaked at no five"), and "honorable" after "rt" is "Hon.":
-:func:`written_short_forms` finds them.
+charts ("amendment no twelve", "peaked at no five"), "honorable" after "rt" is "Hon.", and a few initialisms are written with an ampersand ("r and d" is
+R&D): :func:`written_short_forms` finds them.
 """
 from __future__ import annotations
 
 from typing import List, Sequence, Tuple
 
+from .guards import spoken_digits
+from .labels import out_of_span
 from .number_spans import CARDINAL, KINDS, number_phrases
 
 # Titles written without a stop in British English, as said when no normalizer expanded them.
@@ -33,21 +35,22 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     lowered = [w.lower() for w in words]
     phrases = dict(number_phrases(lowered))
-    for i, _ in written_short_forms(words):  # written as said: "No." and "Hon."
-        _out_of_span(out_itn, i)
-        out_punct[i] = "O"
-        if out_punct[i - 1] == "COMMA":
-            out_punct[i - 1] = "O"  # "Amendment, No. 12"
-        end = phrases.get(i + 1, i + 1)
-        if lowered[i] == "no" and all(label == "O" for label in out_itn[i + 1:end]):
-            out_itn[i + 1:end] = ["B"] + ["I"] * (end - i - 2)  # "reached no one": the number the tagger missed
+    for start, stop, _ in written_short_forms(words):  # written as said: "No.", "Hon.", "R&D"
+        for i in range(start, stop):
+            out_of_span(out_itn, i)
+            out_punct[i] = "O" if i < stop - 1 or lowered[i] == "no" else out_punct[i]
+        if start and lowered[start] == "no" and out_punct[start - 1] == "COMMA":
+            out_punct[start - 1] = "O"  # "Amendment, No. 12"
+        end = phrases.get(stop, stop)
+        if lowered[start] == "no" and all(label == "O" for label in out_itn[stop:end]):
+            out_itn[stop:end] = ["B"] + ["I"] * (end - stop - 1)  # "reached no one": the number the tagger missed
     for i, word in enumerate(lowered):
         after = lowered[i + 1] if i + 1 < len(words) else ""
         if word in _TITLES and after.isalpha() and (after not in _LOWER_AFTER or (
                 after == "and" and i + 2 < len(words) and lowered[i + 2] in _TITLES)):
             out_case[i] = "CAPITAL"
             out_punct[i] = "O"
-            _out_of_span(out_itn, i)
+            out_of_span(out_itn, i)
             if after not in _LOWER_AFTER and out_case[i + 1] == "LOWER":
                 out_case[i + 1] = "CAPITAL"
         elif word == "us" and i and lowered[i - 1] == "the":  # "the US": no pronoun
@@ -55,14 +58,6 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
         elif word == "who" and i and lowered[i - 1] == "the" and after.isalpha() and after not in _NOT_AFTER_WHO:
             out_case[i] = "ACRONYM"  # "the WHO estimates", not a speaker's restart "the, who that"
     return out_punct, out_case, out_itn
-
-
-def _out_of_span(itn: List[str], i: int) -> None:
-    """Take word ``i`` out of its BIO span in place; the word after it starts what is left."""
-    if itn[i] != "O":
-        itn[i] = "O"
-        if i + 1 < len(itn) and itn[i + 1] == "I":
-            itn[i + 1] = "B"
 
 
 # Nouns that number what they name with "No." ("Amendment No. 12") and verbs of the charts ("peaked at No. 5").
@@ -88,11 +83,40 @@ def number_signs(words: Sequence[str]) -> List[int]:
     return found
 
 
-def written_short_forms(words: Sequence[str]) -> List[Tuple[int, str]]:
-    """``(position, written)`` of each word said for a short form written with a stop: "No." of
-    :func:`number_signs`, and "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable")."""
+# Initialisms written with an ampersand, said letter by letter with "and" ("s and p" is S&P); a closed list, since
+# letters in a list are said so too ("options a and b").
+_AMPERSANDS = {tuple(form.lower().replace("&", " and ").split()): form for form in """
+S&P R&D Q&A M&A P&L H&M B&B A&E B&Q M&S P&G AT&T
+""".split()}  # not R&B: dialogues write the genre "R and B" as often
+
+
+def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each short form said in words and written otherwise: "No." of
+    :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable") and the initialisms of
+    :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T), quarters and fiscal years ("Q2", "FY25")."""
     lowered = [w.lower() for w in words]
-    found = [(i, "No.") for i in number_signs(words)]
-    found += [(i, "Hon.") for i in range(1, len(lowered))
+    found = [(i, i + 1, "No.") for i in number_signs(words)]
+    found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
               if lowered[i] in ("honorable", "honourable") and lowered[i - 1] == "rt"]
+    found += [(i, i + 3, _AMPERSANDS[tuple(lowered[i:i + 3])]) for i in range(len(lowered) - 2)
+              if tuple(lowered[i:i + 3]) in _AMPERSANDS]
+    found += _periods(lowered)
     return sorted(found)
+
+
+_QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}
+
+
+def _periods(lowered: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """Quarters and fiscal years as business writes them: "q two" is Q2, "fy twenty five" FY25, "fy twenty twenty
+    four" FY2024 (two or four digits; anything else is left to the converter)."""
+    found: List[Tuple[int, int, str]] = []
+    phrases = dict(number_phrases(lowered))
+    for i, word in enumerate(lowered[:-1]):
+        if word == "q" and lowered[i + 1] in _QUARTERS and phrases.get(i + 1) == i + 2:
+            found.append((i, i + 2, "Q" + _QUARTERS[lowered[i + 1]]))
+        elif word == "fy" and i + 1 in phrases:
+            digits = spoken_digits(lowered[i + 1:phrases[i + 1]])
+            if digits.isdigit() and len(digits) in (2, 4):
+                found.append((i, phrases[i + 1], "FY" + digits))
+    return found

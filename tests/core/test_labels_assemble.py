@@ -6,7 +6,7 @@ from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
                                     case_label, close_last_sentence, hold_name_joins, join_filler_phrases,
                                     loose_edge_joins, mark_repeated_reparanda, rejected_mixed_case,
-                                    repeated_first_copies, split_context_thresholds, split_hyphenated,
+                                    repeated_first_copies, scale_names, split_context_thresholds, split_hyphenated,
                                     split_trailing_punct, superlative_joins, thresholded_labels, whole_fraction_joins)
 
 
@@ -313,3 +313,11 @@ def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
 ])
 def test_superlative_joins(spoken: str, punct: str, joined: str) -> None:
     assert superlative_joins(spoken.split(), punct.split()) == joined.split()
+
+
+def test_scale_names_are_capitalized_and_never_converted() -> None:
+    words = "one hundred degrees celsius or fahrenheit".split()
+    case, itn = scale_names(words, ["LOWER", "LOWER", "LOWER", "MIXED", "LOWER", "LOWER"], ["B", "I", "O", "B", "O",
+                                                                                          "B"])
+    assert case == ["LOWER", "LOWER", "LOWER", "CAPITAL", "LOWER", "CAPITAL"]
+    assert itn == ["B", "I", "O", "O", "O", "O"]

@@ -349,6 +349,7 @@ def test_digits_said_one_by_one_get_no_invented_hyphens(written: str, spoken: st
     ("45,821", "order number forty five thousand eight hundred and twenty one", 2, "45821"),
     ("4,821", "about four thousand eight hundred and twenty one", 1, None),  # an amount
     ("4821", "it ends in four thousand eight hundred and twenty one", 3, None),
+    ("55,000", "can seat fifty five thousand", 2, None), ("12,000", "to train twelve thousand", 2, None),  # verbs
 ])
 def test_a_number_that_labels_has_no_thousands_commas(written: str, spoken: str, start: int, read) -> None:
     assert label_digits(written, spoken.split(), start) == read

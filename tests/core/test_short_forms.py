@@ -28,6 +28,8 @@ from spacy_u2tf.core.short_forms import number_signs, short_form_labels, written
      "O O O", "CAPITAL CAPITAL LOWER", "O O B"),  # "Amendment No. 12": no comma, "no" out of the span
     ("reached no one in", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O",
      "O O O O", "LOWER LOWER LOWER LOWER", "O O B O"),  # the number the tagger missed gets a span
+    ("the s and p five", "O COMMA O O O", "LOWER ACRONYM LOWER CAPITAL LOWER", "O B O B I",
+     "O O O O O", "LOWER ACRONYM LOWER CAPITAL LOWER", "O O O O B"),  # "S&P" out of the spans, "500" its own
 ])
 def test_short_form_labels(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str,
                            out_itn: str) -> None:
@@ -48,5 +50,11 @@ def test_number_signs(spoken: str, found) -> None:
 
 def test_written_short_forms() -> None:
     words = "the rt honorable member said amendment no four".split()
-    assert written_short_forms(words) == [(2, "Hon."), (6, "No.")]
+    assert written_short_forms(words) == [(2, 3, "Hon."), (6, 7, "No.")]
     assert written_short_forms("an honorable man".split()) == []
+    assert written_short_forms("the s and p five hundred and at and t".split()) == [(1, 4, "S&P"), (7, 10, "AT&T")]
+    assert written_short_forms("options a and b".split()) == []
+    assert written_short_forms("research r and d".split()) == [(1, 4, "R&D")]  # at the end
+    assert written_short_forms("our q two numbers and fy twenty five and fy twenty twenty four".split()) == [
+        (1, 3, "Q2"), (5, 8, "FY25"), (9, 13, "FY2024")]
+    assert written_short_forms("q twenty and q one hundred and fy three".split()) == []
