@@ -6,8 +6,9 @@ A normalizer expands "Mr." to "mister" but leaves British titles without a stop 
 President" and "DR. Jones" are what a tagger unsure of the word writes), and "us" after "the" is the country, not
 the pronoun (and "the who" the World Health Organization): :func:`short_form_labels` changes the punctuation and
 case labels so. "no" before a number is "No." after a noun that numbers motions and amendments or a verb of the
-charts ("amendment no twelve", "peaked at no five"), "honorable" after "rt" is "Hon.", and a few initialisms are written with an ampersand ("r and d" is
-R&D): :func:`written_short_forms` finds them.
+charts ("amendment no twelve", "peaked at no five"), "honorable" after "rt" is "Hon.", a few initialisms are
+written with an ampersand ("r and d" is R&D), and quarters and fiscal years as business writes them ("Q2",
+"FY25"): :func:`written_short_forms` finds them.
 """
 from __future__ import annotations
 
