@@ -451,7 +451,8 @@ class U2TF:
             case = address_case(words, punct, lab["case"])
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
-            punct, case, itn = short_form_labels(words, punct, case, itn)  # "mr president" is "Mr President"
+            short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
+            punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
             punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
             case, itn = scale_names(words, case, itn)  # "degrees Celsius"
             verbatim = kept[d] if kept else {}
@@ -460,7 +461,7 @@ class U2TF:
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
-            spans = self._spans(words, case, itn, verbatim)
+            spans = self._spans(words, case, itn, verbatim, short_forms)
             for span in spans:
                 if span.kind == REGNAL:
                     close_regnal_name(words, punct, span.start, span.end)
@@ -507,8 +508,8 @@ class U2TF:
             _join_number_pairs(words, punct, itn, spans)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
-    def _spans(self, words: List[str], case: List[str], itn: List[str],
-               kept: Optional[Mapping[int, str]] = None) -> List[ConvertedSpan]:
+    def _spans(self, words: List[str], case: List[str], itn: List[str], kept: Optional[Mapping[int, str]] = None,
+               short_forms: Sequence[Tuple[int, int, str]] = ()) -> List[ConvertedSpan]:
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
         for i, token in (kept or {}).items():
@@ -541,7 +542,7 @@ class U2TF:
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
         if self.truecase and self._converts("abbreviation"):
-            for start, end, form in written_short_forms(words):
+            for start, end, form in short_forms:
                 if not any(taken[start:end]):
                     spans.append(ConvertedSpan(start, end, SHORT_FORM, " ".join(words[start:end]), form,
                                                "abbreviation"))

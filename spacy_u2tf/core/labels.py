@@ -295,6 +295,7 @@ def whole_fraction_joins(words: Sequence[str], punct: Sequence[str]) -> List[str
 # Superlatives that make one compound modifier with a participle after them ("best-selling", "highest-grossing"),
 # and the participles (many words in -ing are nouns: "the best thing", "the biggest meeting").
 _SUPERLATIVES = frozenset("best highest lowest top fastest biggest largest longest worst".split())
+_BEFORE_NO_NOUN = _NOT_AT_EDGE | _LINKS  # function words: what comes after them is no compound's noun
 _PARTICIPLES = frozenset("""
 selling grossing performing growing paying paid ranking ranked rated known earning scoring charting viewed watched
 attended funded populated priced loved dressed placed seeded finishing running serving reviewed
@@ -311,7 +312,7 @@ def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
         participle = words[i + 1].lower()
         if (words[i].lower() in _SUPERLATIVES and out[i] == "O" and out[i + 1] == "O"
                 and participle in _PARTICIPLES and words[i + 2].isalpha()
-                and words[i + 2].lower() not in _NOT_AT_EDGE | _LINKS):
+                and words[i + 2].lower() not in _BEFORE_NO_NOUN):
             out[i] = JOIN
     return out
 

@@ -99,10 +99,12 @@ def mid_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str], i
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     phrases = dict(number_phrases([w.lower() for w in words]))
     for i in range(len(words) - 1):
+        if words[i].lower() != "mid":
+            continue
         end = phrases.get(i + 1, i + 1)
         if i + 1 < end < len(words) and words[end].lower() in _DECADES:
             end += 1  # "nineteen" | "nineties"
-        if (words[i].lower() != "mid" or end - i < 3 or out_punct[i] not in ("O", JOIN)
+        if (end - i < 3 or out_punct[i] not in ("O", JOIN)
                 or (end < len(words) and words[end].lower() in ("hundreds", "thousands"))):
             continue  # a year or a decade is said in two words or more ("mid two thousands": not "mid-2")
         out_punct[i] = JOIN

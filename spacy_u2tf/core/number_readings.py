@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from .guards import digit_string, spoken_digits
+from .guards import MONTHS, digit_string, spoken_digits
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
                            number_pair)
 from .ordinal_style import spelled_small_ordinal
@@ -47,8 +47,8 @@ def paired_numbers(written: str, spoken: Sequence[str], before: str, after: str 
         return None
     elif digits == "247" and [w.lower() for w in spoken] == ["twenty", "four", "seven"]:
         return "24/7"  # round the clock
-    elif _season(spoken):
-        return _season(spoken)
+    elif season := _season(spoken):
+        return season
     else:
         split = number_pair(spoken, before, after)
     return None if split is None else f"{spoken_digits(spoken[:split])}-{spoken_digits(spoken[split:])}"
@@ -177,7 +177,6 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -
     return match.group(1) + match.group(2)
 
 
-_MONTHS = "january february march april may june july august september october november december".split()
 _MONTH_SHORT = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.", re.IGNORECASE)
 
 
@@ -187,7 +186,7 @@ def month_names(written: str, spoken: Sequence[str]) -> Optional[str]:
     said = {w.lower() for w in spoken}
 
     def full(match: "re.Match[str]") -> str:
-        name = next((m for m in _MONTHS if m.startswith(match.group(1).lower())), "")
+        name = next((m for m in MONTHS if m.startswith(match.group(1).lower())), "")
         return name.capitalize() if name in said else match.group(0)
 
     out = _MONTH_SHORT.sub(full, written)
@@ -281,7 +280,7 @@ def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str
     return text.replace(",", "").replace(" ", "")
 
 
-_AT_TIME = frozenset("at until till til".split())
+_AT_TIME = TIME_ONLY_BEFORE - {"since"}  # "since 1020" is a year
 
 
 def hour_and_minutes(written: str, spoken: Sequence[str], before: str) -> Optional[str]:

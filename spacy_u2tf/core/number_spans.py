@@ -375,12 +375,12 @@ def _small_value(words: Sequence[str]) -> Optional[int]:
     """The value of a cardinal from 1 to 99 said in one or two words ("five", "fifteen", "forty five"), else
     ``None``."""
     lower = [w.lower() for w in words]
-    kinds = [_kind(w) for w in lower]
+    kinds = [_kind(w) or "" for w in lower]
     if kinds == ["U"]:
         return _UNITS.index(lower[0]) + 1
     if kinds == ["T"]:
         return _TEENS.index(lower[0]) + 10
-    if kinds[:1] == ["D"] and kinds[1:] in ([], ["U"]):
+    if _tens(kinds):
         return 20 + 10 * _TENS.index(lower[0]) + (_UNITS.index(lower[1]) + 1 if len(lower) == 2 else 0)
     return None
 

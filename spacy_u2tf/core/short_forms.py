@@ -12,7 +12,7 @@ written with an ampersand ("r and d" is R&D), and quarters and fiscal years as b
 """
 from __future__ import annotations
 
-from typing import List, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .guards import spoken_digits
 from .labels import out_of_span
@@ -26,17 +26,19 @@ _LOWER_AFTER = frozenset("and or of the a an to in on at for with by from is was
 _NOT_AFTER_WHO = frozenset("that this the a an who which what i you we they he she it and or but so uh um".split())
 
 
-def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence[str],
-                      itn: Sequence[str]) -> Tuple[List[str], List[str], List[str]]:
+def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence[str], itn: Sequence[str],
+                      forms: Optional[Sequence[Tuple[int, int, str]]] = None
+                      ) -> Tuple[List[str], List[str], List[str]]:
     """``punct``, ``case`` and ``itn`` (BIO) with each title said as its short form ("mr", "dr", "rt hon")
     capitalized, outside any span to convert ("MR"), with no mark after it and a capital on the name after it ("mr
     president" is "Mr President"; not before a function word, "she has ms and", but "mr and mrs smith"), "the us"
     and "the who" written "the US", "the WHO", and each word of :func:`written_short_forms` outside any span, with
-    no mark around it, the number after "No." in a span of its own."""
+    no mark around it, the number after "No." in a span of its own (``forms``: that function's result, where the
+    caller has it already)."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     lowered = [w.lower() for w in words]
     phrases = dict(number_phrases(lowered))
-    for start, stop, _ in written_short_forms(words):  # written as said: "No.", "Hon.", "R&D"
+    for start, stop, _ in written_short_forms(words) if forms is None else forms:  # "No.", "Hon.", "R&D"
         for i in range(start, stop):
             out_of_span(out_itn, i)
             out_punct[i] = "O" if i < stop - 1 or lowered[i] == "no" else out_punct[i]
