@@ -91,6 +91,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None, help="references per set (default: per set, see DEV_SETS)")
     ap.add_argument("--nemo-limit", type=int, default=100, help="references per set with --verbalizer nemo")
     ap.add_argument("--no-nemo-itn", action="store_true", help="leave NeMo WFST ITN out")
+    ap.add_argument("--dtype", default=None, help="`u2tf eval --dtype`: the models' tagger precision (default: auto)")
     ap.add_argument("--cache", type=Path, default=Path(os.environ.get("U2TF_CACHE", Path.home() / ".cache/u2tf"))
                     / "eval" / "paper_protocol", help="where the spoken inputs are cached")
     ap.add_argument("--table", type=Path, default=None, help="only print the table of the reports in this folder")
@@ -111,7 +112,8 @@ def main() -> None:
                 limit = min(limit, args.nemo_limit)
             examples = spoken_input(name, args.dev, verbalizer, limit, args.cache)
             system_args = [arg for s in systems for arg in ("--system", s)]
-            run(["u2tf", "eval", "--data", str(examples), *system_args,
+            dtype = ["--dtype", args.dtype] if args.dtype else []
+            run(["u2tf", "eval", "--data", str(examples), *system_args, *dtype,
                  "--json", str(args.out / f"{name}.{verbalizer}.json")])
     print(table(args.out))
 

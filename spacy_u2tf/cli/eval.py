@@ -10,7 +10,9 @@ from typing import Dict
 
 from ..evaluation.readers import detect_format
 from ..evaluation.runner import FORMATS, IWSLT_NOTE, evaluate_nemo_cases, evaluate_systems, format_table, load_examples
+from ..core.precision import DEFAULT_DTYPE
 from ..evaluation.systems import make_system
+from .settings import DTYPE_METAVAR, dtype_option
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how written references become spoken input")
     parser.add_argument("--system", action="append", default=None,
                         help="model | model:PATH | nemo-itn | cmd:COMMAND (repeatable; default: model)")
+    parser.add_argument("--dtype", default=DEFAULT_DTYPE, type=dtype_option, metavar=DTYPE_METAVAR,
+                        help="the model systems' tagger precision (fp32 scores alike on every CPU; auto: bf16 where "
+                             "the hardware computes it natively)")
     parser.add_argument("--limit", type=int, default=None, help="use the first N documents (default: all)")
     parser.add_argument("--seed", type=int, default=0, help="random seed of the verbalizer")
     parser.add_argument("--mixed-only", action="store_true",
@@ -45,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        systems = [make_system(s) for s in (args.system or ["model"])]
+        systems = [make_system(s, dtype=args.dtype) for s in (args.system or ["model"])]
     except (ValueError, FileNotFoundError, ImportError) as err:
         print(f"u2tf eval: {err}", file=sys.stderr)
         return 2

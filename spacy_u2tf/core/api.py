@@ -19,7 +19,7 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
-from .number_readings import read_in_context, said_age, unnamed_amount
+from .number_readings import read_in_context, said_age, said_letter_number, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -482,9 +482,12 @@ class U2TF:
             self.stats.alternatives += alternatives
             for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
-                age = None if reason is None or span.kind == MIXED_CLASS else said_age(docs[d][span.start:span.end])
-                if age is not None:
-                    written, reason = age, None  # "seventeen year old" rejected as "$17": its digits, as said
+                said = None if reason is None or span.kind == MIXED_CLASS else (
+                    said_age(docs[d][span.start:span.end])  # "seventeen year old" rejected as "$17"
+                    or said_letter_number(docs[d][span.start:span.end],
+                                          leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
+                if said is not None:
+                    written, reason = said, None  # the digits as said
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1
                     name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"

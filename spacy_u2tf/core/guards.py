@@ -522,8 +522,14 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
                     and not re.search(rf"\d{lw}", token.lower())):  # "1st" is an ordinal, not "saint"
                 return f"invented word: {word}"
     said = Counter(pieces)
-    for word, count in Counter(run.lower() for run in word_runs(text)).items():
+    written_runs = Counter(run.lower() for run in word_runs(text))
+    for word, count in written_runs.items():
         if 0 < said[word] < count:
+            return f"repeated word: {word}"
+    for word, count in said.items():  # a word written in full beside its abbreviation: "0.44 sq square"
+        if len(word) > 2 and written_runs[word] and written_runs[word] + sum(
+                n for run, n in written_runs.items()
+                if len(run) > 1 and run not in said and _abbreviates(run, word)) > count:
             return f"repeated word: {word}"
     missing = dropped_word(spoken_span, text)
     if missing is not None:

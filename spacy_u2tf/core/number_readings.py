@@ -146,7 +146,19 @@ begins ends leaves arrives departs lands lasts lasted lasting clocked timed do s
 """.split())
 _TIME_AFTER = _CLOCK_WORDS | frozenset("""
 a in on this tonight today tomorrow sharp train flight bus show meeting appointment class news shift slot
+showing screening performance departure ferry shuttle service session kickoff deadline sailing
 """.split()) | _TIME_NAMES
+# "what time" or "which time" a few words before a clock reading, a sentence end between or not, asks for it
+# ("what time was it? eleven forty five"); not "when", which also opens clauses ("when he died in eleven fifty
+# four"), nor "time" alone ("a long time ago").
+_TIME_ASKED_BEFORE = frozenset("what which".split())
+_ASKED_WINDOW = 8  # words before the reading
+
+
+def _time_asked(earlier: Sequence[str]) -> bool:
+    lowered = [w.lower() for w in earlier[-_ASKED_WINDOW - 1:]]  # one more: the word before a first "time"
+    return any(lowered[k] == "time" and k and lowered[k - 1] in _TIME_ASKED_BEFORE
+               for k in range(max(0, len(lowered) - _ASKED_WINDOW), len(lowered)))
 
 
 _MONTH_DAY_YEAR = re.compile(r"([A-Z][a-z]+)\.? (\d{1,2}), (\d\d)")
@@ -165,13 +177,16 @@ def month_year(written: str, spoken: Sequence[str]) -> Optional[str]:
     return f"{match.group(1)} {match.group(2)}{match.group(3)}"
 
 
-def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str,
+                 earlier: Sequence[str] = ()) -> Optional[str]:
     """The number that a clock-like conversion of plain number words stands for where no word around it says a
-    time (:data:`_TIME_BEFORE`, :data:`_TIME_AFTER`): "uranium two thirty five" is uranium 235, "in eleven fifty
-    three" the year 1153, "a four oh four error" a 404 error. ``None`` where that does not apply; the digits are the
-    conversion's own, which the guards have checked."""
+    time (:data:`_TIME_BEFORE`, :data:`_TIME_AFTER`, or "what time" among the ``earlier`` words, those said
+    shortly before it): "uranium two thirty five" is uranium 235, "in eleven fifty three" the year 1153, "a four oh
+    four error" a 404 error, but "what time was it? eleven forty five" 11:45. ``None`` where that does not apply;
+    the digits are the conversion's own, which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
     if (match is None or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
+            or _time_asked(earlier)
             or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
     return match.group(1) + match.group(2)
@@ -440,6 +455,18 @@ def age_compound(written: str, before: str) -> Optional[str]:
 _AGE_UNITS = frozenset("year years month months week weeks day days".split())
 
 
+def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[str]:
+    """A letter and the number words after it, as the name they make (``letter_leads``: the letter names the number,
+    :func:`.number_spans.leads_number`), for a span whose conversion the guards rejected: "a three eighty" written
+    "1/80" is A380, the number's digits as said. ``None`` for any other words."""
+    lowered = [w.lower() for w in spoken]
+    if (not letter_leads or len(lowered) < 2
+            or not all(KINDS.get(w, "")[:1] in CARDINAL and not KINDS[w].endswith("o") for w in lowered[1:])):
+        return None
+    digits = spoken_digits(lowered[1:])
+    return lowered[0].upper() + digits if digits.isdigit() else None
+
+
 def said_age(spoken: Sequence[str]) -> Optional[str]:
     """An age said with its unit, number words and all ("seventeen year old", "three months old", "ten year
     olds"), with the number in digits ("17 year old"), for a span whose conversion the guards rejected;
@@ -538,7 +565,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
-            or uncued_clock(written, said, before, after)  # "uranium 2:35" is uranium 235
+            or uncued_clock(written, said, before, after, words[max(0, start - _ASKED_WINDOW - 1):start])  # uranium 235
             or hour_and_minutes(written, said, before)  # "at 1020" is at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201

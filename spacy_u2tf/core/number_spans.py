@@ -116,10 +116,20 @@ def number_phrases(words: Sequence[str]) -> List[Tuple[int, int]]:
     return out
 
 
-def _joins(words: Sequence[str], left_end: int, right_start: int) -> bool:
+def _scale_rank(word: str) -> int:
+    return _SCALES.index(word.lower()) + 1 if word.lower() in _SCALES else 0
+
+
+def _joins(words: Sequence[str], left: Tuple[int, int], right: Tuple[int, int]) -> bool:
     """Whether two tagger spans are one number split in two: a hundred, a scale or "and" at or between their
-    facing ends ("six hundred" | "sixty", "six hundred" "and" "sixty"), not two numbers side by side."""
-    return any(_kind(w) in ("H", "S") or w.lower() == "and" for w in words[left_end - 1:right_start + 1])
+    facing ends ("six hundred" | "sixty", "six hundred" "and" "sixty"), or a smaller scale on the right than on
+    the left ("... million seven hundred ninety" | "two thousand ...": a number's scales only fall); not two
+    numbers side by side."""
+    if any(_kind(w) in ("H", "S") or w.lower() == "and" for w in words[left[1] - 1:right[0] + 1]):
+        return True
+    left_scale = max((_scale_rank(w) for w in words[left[0]:left[1]]), default=0)
+    right_scale = next((_scale_rank(w) for w in words[right[0]:right[1]] if _kind(w) == "S"), 0)
+    return 0 < right_scale < left_scale
 
 
 def _unit_end(words: Sequence[str], end: int) -> int:
@@ -271,7 +281,7 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
     for span in grown:
         if merged and span[0] < merged[-1][1]:
             last = merged[-1]
-            if _joins(words, last[3], span[2]):
+            if _joins(words, (last[2], last[3]), (span[2], span[3])):
                 last[1], last[3] = max(last[1], span[1]), span[3]
                 continue
             last[1] = max(last[3], min(last[1], span[2]))  # give the next span back its own words
@@ -315,6 +325,7 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
     return (0 < i < len(words) - 1 and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "i"
             and case[i] != "LOWER" and punct[i] in ("O", "COMMA") and len(words[i - 1]) > 1
             and punct[i - 1] not in SENTENCE_END and _kind(words[i + 1]) in CARDINAL)
+
 
 
 # Words after which two digits said in a row are one code, not a range ("my pin is three five").

@@ -89,12 +89,13 @@ class CommandSystem:
         return lines
 
 
-def make_system(spec: str) -> System:
-    """``model``, ``model:PATH``, ``nemo-itn`` or ``cmd:COMMAND``."""
+def make_system(spec: str, **model_options: Any) -> System:
+    """``model``, ``model:PATH``, ``nemo-itn`` or ``cmd:COMMAND``; ``model_options`` (e.g. ``dtype="fp32"``) go to
+    ``U2TF.from_pretrained`` for the model systems."""
     if spec == "model":
-        return ModelSystem()
+        return ModelSystem(**model_options)
     if spec.startswith("model:"):
-        return ModelSystem(spec[len("model:"):])
+        return ModelSystem(spec[len("model:"):], **model_options)
     if spec == "nemo-itn":
         from .baselines import NemoITN
 

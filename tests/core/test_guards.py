@@ -6,6 +6,7 @@ from spacy_u2tf.core.guards import check_span, dropped_word, ordinal_dropped, sp
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
+    ("twelve square feet", "12 sq ft"),
     ("one eight hundred seven seven two one two one three", "1-800-772-1213"),
     ("info at example dot com", "info@example.com"),
     ("march fifteenth two thousand twenty four", "March 15, 2024"),
@@ -80,6 +81,7 @@ OK = [
 ]
 BAD = [
     ("twelve", "13", "number changed"),
+    ("zero point four four square", "0.44 sq square", "repeated word"),  # the word and its abbreviation
     ("twelve", "$12 bananas", "invented word"),
     ("four oh eight nine seven one", "40897", "number changed"),
     ("twelve", "", "empty"),

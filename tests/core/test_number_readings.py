@@ -7,8 +7,8 @@ from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hou
                                              era_writing, grouped_thousands, hour_and_minutes, hundred_clock_number,
                                              label_digits, label_number, letter_and_number, measure_writing,
                                              minutes_to_hour, misgrouped_digits, month_names, month_year,
-                                             paired_numbers, rate_unit, read_in_context, said_age, teen_year,
-                                             uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
+                                             paired_numbers, rate_unit, read_in_context, said_age, said_letter_number,
+                                             teen_year, uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -239,6 +239,20 @@ def test_number_words_in_pairs_are_a_time_only_where_a_word_says_one(written: st
     assert uncued_clock(written, spoken.split(), before, after) == number
 
 
+@pytest.mark.parametrize("written,spoken,before,after,earlier,number", [
+    ("11:45", "eleven forty five", "", "well", "what time was it", None),  # the answer to "what time"
+    ("8:40", "eight forty", "the", "showing", "two tickets for", None),
+    ("9:30", "nine thirty", "", "", "which time suits you", None),
+    ("11:54", "eleven fifty four", "in", "osbert", "when fitzherbert died suddenly", "1154"),  # "when" opens a clause
+    ("2:35", "two thirty five", "uranium", "", "for a long time the reactor used", "235"),  # "time" that asks nothing
+    ("2:35", "two thirty five", "uranium", "", "what time was it then and he told me the reactor uses", "235"),  # too far back
+    ("4:04", "four oh four", "a", "error", "the page gave me", "404"),
+])
+def test_a_time_asked_before_or_named_after_makes_pairs_a_time(written: str, spoken: str, before: str, after: str,
+                                                                earlier: str, number) -> None:
+    assert uncued_clock(written, spoken.split(), before, after, earlier.split()) == number
+
+
 @pytest.mark.parametrize("written,spoken,read", [
     ("7260 Nautical miles", "seven thousand two hundred sixty nautical miles", "7,260 nautical miles"),
     ("8849 Metres", "eight thousand eight hundred forty nine metres", "8,849 metres"),
@@ -270,6 +284,15 @@ def test_a_month_and_a_year_split_into_a_day_is_a_month_and_year(written: str, s
 ])
 def test_an_age_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
     assert said_age(spoken.split()) == said
+
+
+@pytest.mark.parametrize("spoken,leads,said", [
+    ("a three eighty", True, "A380"), ("b twelve", True, "B12"), ("m twenty five", True, "M25"),
+    ("a three eighty", False, None),  # the letter names nothing: an article ("a three hundred page book")
+    ("f five d", True, None), ("b twelfth", True, None), ("b", True, None),
+])
+def test_a_letter_and_its_number_are_said_in_digits_when_stage_2_fails(spoken: str, leads: bool, said) -> None:
+    assert said_letter_number(spoken.split(), leads) == said
 
 
 @pytest.mark.parametrize("written,spoken,read", [

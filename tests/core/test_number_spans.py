@@ -137,3 +137,4 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
 ])
 def test_leads_number(spoken: str, case: str, punct: str, i: int, leads: bool) -> None:
     assert leads_number(spoken.replace(".", "").split(), i, case.split(), punct.split()) is leads
+

@@ -220,3 +220,21 @@ def test_chunked_cuts_long_documents(tmp_path: Path) -> None:
     pieces = list(chunked([meeting], 30))
     assert len(pieces) > 3 and all(20 <= len(p.split()) <= 60 for p in pieces[:-1])
     assert " ".join(pieces).count("This is turn") == 20
+
+
+def test_make_system_passes_the_precision_to_the_model() -> None:
+    fp32 = make_system("model", dtype="fp32")
+    bf16 = make_system("model", dtype="bf16")
+    assert fp32.model.tagger.autocast is False and bf16.model.tagger.autocast is True
+    with pytest.raises(ValueError):
+        make_system("model", dtype="fp8")
+
+
+def test_eval_cli_takes_a_precision(tmp_path: Path) -> None:
+    from spacy_u2tf.cli import main
+
+    (tmp_path / "r.txt").write_text("It costs $5 today.\n")
+    assert main(["eval", "--data", str(tmp_path / "r.txt"), "--dtype", "float32", "--json", str(tmp_path / "s.json")]) == 0
+    assert json.loads((tmp_path / "s.json").read_text())
+    with pytest.raises(SystemExit):
+        main(["eval", "--data", str(tmp_path / "r.txt"), "--dtype", "fp8"])
