@@ -506,17 +506,25 @@ def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Opti
 _NUMBER_AND_WORD = re.compile(r"(\d(?:[\d,.]*\d)?) ([A-Za-z]+)")
 
 
-def rate_unit(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
-    """A unit said before "per" written as it was said: an abbreviation of it would stand beside words of the
-    rate ("ten meters per second" is "10 meters per second", not "10 m per second"; the rates stage 2 writes
-    whole, "65 mph", take their "per" into the span). ``None`` where that does not apply; the number is the
-    conversion's own."""
+# Units in British spelling: no verbalizer reads an abbreviation so ("km" is read "kilometers"), so where one is
+# said the writer wrote the word.
+_BRITISH_UNIT_ENDINGS = ("metre", "metres", "litre", "litres")
+
+
+def said_unit(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """A unit written as it was said where its abbreviation would read wrong: before "per", beside the words of a
+    rate ("ten meters per second" is "10 meters per second", not "10 m per second"; the rates stage 2 writes whole,
+    "65 mph", take their "per" into the span), and in British spelling ("three hundred metres tall" is "300 metres
+    tall", not "300 m"). ``None`` where that does not apply; the number is the conversion's own."""
     match = _NUMBER_AND_WORD.fullmatch(written.strip())
     unit = spoken[-1].lower() if spoken else ""
-    if (match is None or after.lower() != "per" or not unit.isalpha() or match.group(2).lower() == unit
+    if (match is None or not unit.isalpha() or match.group(2).lower() == unit
             or not unit.startswith(match.group(2)[0].lower())):
         return None
-    return f"{match.group(1)} {unit}"
+    if after.lower() != "per" and not unit.endswith(_BRITISH_UNIT_ENDINGS):
+        return None
+    said = f"{match.group(1)} {unit}"
+    return measure_writing(said, spoken) or said  # "2850 kilometres" is 2,850 kilometres
 
 
 _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
@@ -577,7 +585,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
-            or rate_unit(written, said, after)  # "10 m per second" is 10 meters per second
+            or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C
             or era_writing(written)  # "117ad" is 117 AD

@@ -7,8 +7,9 @@ from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hou
                                              era_writing, grouped_thousands, hour_and_minutes, hundred_clock_number,
                                              label_digits, label_number, letter_and_number, measure_writing,
                                              minutes_to_hour, misgrouped_digits, month_names, month_year,
-                                             paired_numbers, rate_unit, read_in_context, said_age, said_letter_number,
-                                             teen_year, uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
+                                             paired_numbers, read_in_context, said_age, said_letter_number,
+                                             said_unit, teen_year, uncued_clock, unit_compound, unnamed_amount,
+                                             world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -171,9 +172,14 @@ def test_a_conversion_is_read_in_its_context(written: str, words: str, start: in
     ("2.5 km", "two point five kilometres", "per", "2.5 kilometres"),
     ("10 m", "ten meters", "long", None), ("10 meters", "ten meters", "per", None),  # no rate, or as said
     ("65 mph", "sixty five miles per hour", "on", None), ("$3", "three dollars", "per", None),
+    # British spelling: the writer wrote the word
+    ("330 m", "three hundred thirty metres", "tall", "330 metres"), ("2850 km", "two thousand eight hundred fifty "
+     "kilometres", "from", "2,850 kilometres"), ("4 l", "four litres", "of", "4 litres"),
+    ("12 km", "twelve kilometers", "long", None), ("330 m", "three hundred thirty m", "tall", None),
 ])
-def test_a_unit_before_per_is_written_as_said(written: str, spoken: str, after: str, read) -> None:
-    assert rate_unit(written, spoken.split(), after) == read
+def test_a_unit_before_per_or_in_british_spelling_is_written_as_said(written: str, spoken: str, after: str,
+                                                                      read) -> None:
+    assert said_unit(written, spoken.split(), after) == read
 
 
 @pytest.mark.parametrize("written,spoken,before,after,grouped", [
