@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 from typing import Dict
 
+from ..core.precision import DEFAULT_DTYPE
 from ..evaluation.readers import detect_format
 from ..evaluation.runner import FORMATS, IWSLT_NOTE, evaluate_nemo_cases, evaluate_systems, format_table, load_examples
-from ..core.precision import DEFAULT_DTYPE
 from ..evaluation.systems import make_system
 from .settings import DTYPE_METAVAR, dtype_option
 
