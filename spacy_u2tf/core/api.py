@@ -19,7 +19,7 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
-from .number_readings import read_in_context, said_age, said_letter_number, unnamed_amount
+from .number_readings import read_in_context, said_age, said_letter_number, said_money, unnamed_amount
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -484,6 +484,7 @@ class U2TF:
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 said = None if reason is None or span.kind == MIXED_CLASS else (
                     said_age(docs[d][span.start:span.end])  # "seventeen year old" rejected as "$17"
+                    or said_money(docs[d][span.start:span.end])  # "eighteen pounds seventy pence" as "18.7%"
                     or said_letter_number(docs[d][span.start:span.end],
                                           leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
                 if said is not None:

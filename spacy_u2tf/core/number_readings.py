@@ -367,6 +367,16 @@ _NUMBER_AND_REST = re.compile(r"(\d[\d,.]*)((?: [^\s\d]+)+)")
 _NUMBER_DASH_UNIT = re.compile(r"(\d[\d,.]*)-([A-Za-z]+)")
 
 
+def plural_unit_apart(written: str) -> Optional[str]:
+    """A number joined by a hyphen to a plural unit, written apart: a compound takes the singular ("a 90-day
+    notice"), so "90-days notice" is "90 days notice" and "50-years old" "50 years old". ``None`` elsewhere."""
+    match = _NUMBER_DASH_UNIT.fullmatch(written.strip())
+    unit = match.group(2) if match else ""
+    if not (unit.islower() and unit.endswith("s") and unit[:-1] in COMPOUND_UNITS):
+        return None
+    return f"{match.group(1)} {unit}"
+
+
 def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
     their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW, "50-gb" said "fifty
@@ -455,16 +465,43 @@ def age_compound(written: str, before: str) -> Optional[str]:
 _AGE_UNITS = frozenset("year years month months week weeks day days".split())
 
 
+def _cardinal_word(word: str) -> bool:
+    """Whether lowercase ``word`` is a cardinal number word ("seventy", "hundred"; not "seventieth")."""
+    return KINDS.get(word) in CARDINAL  # an ordinal's kind ends in "o"
+
+
 def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[str]:
     """A letter and the number words after it, as the name they make (``letter_leads``: the letter names the number,
     :func:`.number_spans.leads_number`), for a span whose conversion the guards rejected: "a three eighty" written
     "1/80" is A380, the number's digits as said. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
-    if (not letter_leads or len(lowered) < 2
-            or not all(KINDS.get(w, "")[:1] in CARDINAL and not KINDS[w].endswith("o") for w in lowered[1:])):
+    if not letter_leads or len(lowered) < 2 or not all(map(_cardinal_word, lowered[1:])):
         return None
     digits = spoken_digits(lowered[1:])
     return lowered[0].upper() + digits if digits.isdigit() else None
+
+
+_CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
+_SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
+
+
+def said_money(spoken: Sequence[str]) -> Optional[str]:
+    """An amount said in a currency and its hundredths ("eighteen pounds seventy pence", "five dollars and two
+    cents") with its sign and digits ("£18.70", "$5.02"), for a span whose conversion the guards rejected.
+    ``None`` for any other words."""
+    lowered = [w.lower() for w in spoken]
+    unit = next((i for i, w in enumerate(lowered) if w in _CURRENCY_SIGNS), None)
+    if unit is None or unit == 0 or len(lowered) < unit + 3:
+        return None
+    sign = _CURRENCY_SIGNS[lowered[unit]]
+    rest = lowered[unit + 1:]
+    rest = rest[1:] if rest[0] == "and" else rest
+    if len(rest) < 2 or rest[-1] not in _SUBUNITS[sign] or not all(map(_cardinal_word, lowered[:unit] + rest[:-1])):
+        return None
+    whole, hundredths = spoken_digits(lowered[:unit]), spoken_digits(rest[:-1])
+    if not (whole.isdigit() and hundredths.isdigit() and int(hundredths) < 100):
+        return None
+    return f"{sign}{int(whole):,}.{int(hundredths):02d}"
 
 
 def said_age(spoken: Sequence[str]) -> Optional[str]:
@@ -473,8 +510,7 @@ def said_age(spoken: Sequence[str]) -> Optional[str]:
     :func:`age_compound` then writes it as a compound or not. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
     if (len(lowered) < 3 or lowered[-1] not in ("old", "olds") or lowered[-2] not in _AGE_UNITS
-            or not all(KINDS.get(w, "")[:1] in CARDINAL and not KINDS[w].endswith("o") or w == "and"
-                       for w in lowered[:-2])):
+            or not all(_cardinal_word(w) or w == "and" for w in lowered[:-2])):
         return None
     digits = spoken_digits(lowered[:-2])
     return f"{digits} {lowered[-2]} {lowered[-1]}" if digits.isdigit() else None
@@ -584,6 +620,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
+            or plural_unit_apart(written)  # "90-days notice" is 90 days notice
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres

@@ -7,9 +7,9 @@ from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hou
                                              era_writing, grouped_thousands, hour_and_minutes, hundred_clock_number,
                                              label_digits, label_number, letter_and_number, measure_writing,
                                              minutes_to_hour, misgrouped_digits, month_names, month_year,
-                                             paired_numbers, read_in_context, said_age, said_letter_number,
-                                             said_unit, teen_year, uncued_clock, unit_compound, unnamed_amount,
-                                             world_war_numeral)
+                                             paired_numbers, plural_unit_apart, read_in_context, said_age,
+                                             said_letter_number, said_money, said_unit, teen_year, uncued_clock,
+                                             unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -281,6 +281,25 @@ def test_a_measure_has_its_units_case_and_grouped_thousands(written: str, spoken
 ])
 def test_a_month_and_a_year_split_into_a_day_is_a_month_and_year(written: str, spoken: str, read) -> None:
     assert month_year(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,apart", [
+    ("90-days", "90 days"), ("50-years", "50 years"), ("3-miles", "3 miles"), ("1,000-pages", "1,000 pages"),
+    ("3-points", "3 points"), ("90-day", None), ("50 years", None), ("3-steps", None), ("49-ers", None),
+    ("5-Years", None),
+])
+def test_a_number_joined_to_a_plural_unit_is_written_apart(written: str, apart) -> None:
+    assert plural_unit_apart(written) == apart
+
+
+@pytest.mark.parametrize("spoken,said", [
+    ("eighteen pounds seventy pence", "£18.70"), ("five dollars and two cents", "$5.02"),
+    ("one thousand two hundred euros fifty cents", "€1,200.50"), ("twenty dollars", None),
+    ("eighteen pounds seventy", None), ("eighteen pounds seventy cents", None), ("pounds seventy pence", None),
+    ("eighteen pounds one hundred and five pence", None),
+])
+def test_an_amount_with_its_hundredths_is_written_with_its_sign_when_stage_2_fails(spoken: str, said) -> None:
+    assert said_money(spoken.split()) == said
 
 
 @pytest.mark.parametrize("spoken,said", [
