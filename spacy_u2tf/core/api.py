@@ -480,13 +480,12 @@ class U2TF:
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
             self.stats.alternatives += alternatives
-            for (d, k), span, written, reason in zip(requests, spans, outputs, reasons):
+            for (d, k), span, said_words, written, reason in zip(requests, spans, spoken, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 said = None if reason is None or span.kind == MIXED_CLASS else (
-                    said_age(docs[d][span.start:span.end])  # "seventeen year old" rejected as "$17"
-                    or said_money(docs[d][span.start:span.end])  # "eighteen pounds seventy pence" as "18.7%"
-                    or said_letter_number(docs[d][span.start:span.end],
-                                          leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
+                    said_age(said_words)  # "seventeen year old" rejected as "$17"
+                    or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
+                    or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
                 if said is not None:
                     written, reason = said, None  # the digits as said
                 if reason is None and span.kind != MIXED_CLASS:

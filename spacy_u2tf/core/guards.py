@@ -27,9 +27,11 @@ _ORDINALS = {"first": "one", "second": "two", "third": "three", "fifth": "five",
 _LICENSED = set("""
 st nd rd th s mr mrs ms dr prof jr sr vs etc mt ft gen gov sen rep lt col capt sgt e g i a m p am pm www http
 https com org net edu gov io co uk kg km cm mm mi in lb lbs oz g mg ml l mph kph h c f gb mb tb kb ghz mhz khz hz
-kw kwh w v hrs hr min sec ms sq jan feb mar apr jun jul aug sep sept oct nov dec
+kw kwh w v hrs hr min sec ms sq
 """.split())
 MONTHS = tuple("january february march april may june july august september october november december".split())
+MONTH_ABBREVIATIONS = tuple(m[:3] for m in MONTHS if len(m) > 3) + ("sept",)  # "jan" ... "dec", and "sept"
+_LICENSED |= set(MONTH_ABBREVIATIONS)
 _MONTH_NUMBER = {m: i + 1 for i, m in enumerate(MONTHS)}
 _MONTHS = set(_MONTH_NUMBER)
 _ASCII_WORD = re.compile(r"[A-Za-z]+")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Optional, Sequence, Tuple
 
-from .guards import MONTHS, digit_string, spoken_digits
+from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
                            number_pair)
 from .ordinal_style import spelled_small_ordinal
@@ -192,7 +192,7 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str,
     return match.group(1) + match.group(2)
 
 
-_MONTH_SHORT = re.compile(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.", re.IGNORECASE)
+_MONTH_SHORT = re.compile(r"\b(" + "|".join(MONTH_ABBREVIATIONS) + r")\.", re.IGNORECASE)
 
 
 def month_names(written: str, spoken: Sequence[str]) -> Optional[str]:

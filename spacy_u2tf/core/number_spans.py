@@ -327,7 +327,6 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
             and punct[i - 1] not in SENTENCE_END and _kind(words[i + 1]) in CARDINAL)
 
 
-
 # Words after which two digits said in a row are one code, not a range ("my pin is three five").
 _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
 # Words after which a teen and a digit are a year or a time ("in nineteen five", "at ten five").

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Dict, Iterable, List, Optional, Tuple
 
+from ..core.guards import MONTH_ABBREVIATIONS, MONTHS
 from ..core.io import cache_root
 from .entities import Entity
 from .example import Example
@@ -90,8 +91,8 @@ def _find_plain(text: str, value: str, start: int) -> int:
 
 
 # A month and day ending right before a comma, and the year after it ("March 3" "," " 2015").
-_MONTH_DAY = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-                        r"December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.? \d{1,2}(?:st|nd|rd|th)?$")
+_MONTH_DAY = re.compile(r"\b(?:" + "|".join(m.capitalize() for m in MONTHS + MONTH_ABBREVIATIONS)
+                        + r")\.? \d{1,2}(?:st|nd|rd|th)?$")
 _YEAR = re.compile(r" \d{3,4}\b")
 
 
