@@ -19,7 +19,8 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
-from .number_readings import read_in_context, said_age, said_letter_number, said_money, unnamed_amount
+from .number_readings import (read_in_context, said_age, said_letter_number, said_measure, said_money,
+                              unnamed_amount)
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -27,7 +28,8 @@ from .regnal_numbers import close_regnal_name, regnal_numbers
 from .short_forms import short_form_labels, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
-from .written_input import WRITTEN_CLASS, WRITTEN_INPUT_MODES, kept_punct, looks_written, spoken_form
+from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
+                            typed_case, typed_tokens)
 
 if TYPE_CHECKING:
     from .stream import Stream
@@ -92,20 +94,37 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
-    is pages 139-163; :func:`.number_spans.number_pair`), changing the lists in place."""
+    is pages 139-163; :func:`.number_spans.number_pair`), and a year with "to" and the next year's last two digits
+    as the season or fiscal year it names ("2011 to 12" is 2011-12), changing the lists in place."""
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
-        if (first.kind != "itn" or second.kind != "itn" or first.end != second.start or punct[first.end - 1] != "O"
-                or first.written is None or second.written is None
-                or not _PLAIN_NUMBER.fullmatch(first.written) or not _PLAIN_NUMBER.fullmatch(second.written)
-                or number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
-                               words[second.end] if second.end < len(words) else "")
-                != first.end - first.start):
+        if (first.kind != "itn" or second.kind != "itn" or first.written is None or second.written is None
+                or punct[first.end - 1] != "O"):
+            continue
+        side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written)
+                        and _PLAIN_NUMBER.fullmatch(second.written)
+                        and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
+                                        words[second.end] if second.end < len(words) else "")
+                        == first.end - first.start)
+        if not (side_by_side or _season(first, second, words, punct)):
             continue
         spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
         del spans[k + 1]
-        punct[first.end - 1] = "O"
-        itn[second.start] = "I"
+        for i in range(first.end - 1, second.start):
+            punct[i] = "O"
+        for i in range(first.end, second.end):
+            itn[i] = "I"
+
+
+_YEAR = re.compile(r"1\d{3}|2\d{3}")
+
+
+def _season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether ``first`` "to" ``second`` is a year and the next year's last two digits ("twenty eleven to twelve",
+    read so from 2011-12)."""
+    return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
+            and _YEAR.fullmatch(first.written) is not None and re.fullmatch(r"\d\d", second.written) is not None
+            and int(second.written) == (int(first.written) + 1) % 100)
 
 
 _PLAIN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")
@@ -363,18 +382,24 @@ class U2TF:
         for i, words in enumerate(word_lists):
             if not words:
                 results[i] = Result([], [])
-            elif self.written_input != "ignore" and looks_written(words):
-                if self.written_input == "passthrough":
-                    results[i] = Result(list(words), list(words), ["O"] * len(words), ["LOWER"] * len(words),
-                                        ["O"] * len(words), [],
-                                        kept_groups(len(words)), True)
-                    continue
+                continue
+            if all_capitals(words):  # "HELLO HOW ARE YOU": spoken words in capitals
+                words = [w.lower() for w in words]
+            written = self.written_input != "ignore" and looks_written(words)
+            if written and self.written_input == "passthrough":
+                given = word_lists[i]
+                results[i] = Result(list(given), list(given), ["O"] * len(given), ["LOWER"] * len(given),
+                                    ["O"] * len(given), [], kept_groups(len(given)), True)
+                continue
+            if written:
                 form = spoken_form(words)
                 word_lists[i], kept[i] = form.words, form.kept
-                todo.append(i)
+            elif self.written_input != "ignore" and typed_case(words):  # "the U.S.": kept as typed
+                form = typed_tokens(words)
+                word_lists[i], kept[i] = form.words, form.kept
             else:
                 word_lists[i] = [w.lower() for w in words]
-                todo.append(i)
+            todo.append(i)
         if todo:
             labels = self._labels([word_lists[i] for i in todo], size)
             for i, formatted in zip(todo, self._finish([word_lists[i] for i in todo], labels,
@@ -457,7 +482,7 @@ class U2TF:
             case, itn = scale_names(words, case, itn)  # "degrees Celsius"
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
-                punct[i] = kept_punct(token)
+                punct[i] = kept_punct(token, punct[i])
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
@@ -485,6 +510,7 @@ class U2TF:
                 said = None if reason is None or span.kind == MIXED_CLASS else (
                     said_age(said_words)  # "seventeen year old" rejected as "$17"
                     or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
+                    or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
                     or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
                 if said is not None:
                     written, reason = said, None  # the digits as said

@@ -51,9 +51,12 @@ class Assembled:
         return " ".join(self.words)
 
 
+_OWN_END = ("!", "?", "…")
+
+
 def _attach(word: str, punct: str) -> str:
     mark = PUNCT_MARKS[punct] if punct != JOIN else ""
-    if not mark or word.endswith(mark):
+    if not mark or word.endswith(mark) or word.endswith(_OWN_END):  # "works!" takes no "." after it
         return word
     return word + mark
 

@@ -378,13 +378,27 @@ _ABBREVIATION_OF = {"mr": "mister", "mrs": "missus misses", "ms": "miz miss", "d
                     "corp": "corporation", "no": "number", "nos": "numbers"}
 
 
+# Words a single letter may stand for: units, scales and compass points ("5 m", "3 s", "$2B", "10 N"), not any word
+# that starts with the letter ("ai" is no "A").
+_ONE_LETTER_WORDS = frozenset("""
+meter meters metre metres mile miles minute minutes million millions second seconds hour hours gram grams
+liter liters litre litres thousand thousands kilo kilos billion billions byte bytes bit bits ton tons tonne tonnes
+trillion trillions pence penny cent cents celsius centigrade fahrenheit feet foot volt volts watt watts amp amps
+ampere amperes ohm ohms newton newtons joule joules kelvin pascal day days year years week weeks quarter quarters
+north south east west times by versus
+""".split())
+
+
 def _abbreviates(short: str, word: str) -> bool:
     """Whether written ``short`` can stand for spoken ``word``: same first letter, its letters in order
-    ("st" street, "mr" mister, "kg" kilograms, "ave" avenue); a title's abbreviation only for its own words."""
+    ("st" street, "mr" mister, "kg" kilograms, "ave" avenue); a title's abbreviation only for its own words, a
+    single letter only for a unit, a scale or a compass point (:data:`_ONE_LETTER_WORDS`)."""
     if not short or short[0] != word[0]:
         return False
     if short in _ABBREVIATION_OF:
         return word in _ABBREVIATION_OF[short].split()
+    if len(short) == 1 < len(word):
+        return word in _ONE_LETTER_WORDS
     rest = iter(word)
     return all(ch in rest for ch in short)
 
@@ -470,7 +484,8 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
         if (spoken_digits([word])
                 or (word.endswith("'s") and letters[:-1] in runs)
                 or any(_abbreviates(run, letters) for run in runs)
-                or any(letters in run for run in runs)):  # itself, or inside a token
+                or any(letters in run for run in runs)  # itself, or inside a token
+                or (len(word_letters) > 1 and all(piece in runs for piece in word_letters))):  # "o'connell"
             continue
         return raw
     return None

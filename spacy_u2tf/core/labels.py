@@ -5,6 +5,7 @@ Labels are appended to, never renamed: a saved model stores its label lists in `
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -240,11 +241,21 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     return out
 
 
+def _latin(word: str) -> bool:
+    """Whether ``word`` has a Latin letter or an ASCII digit ("Fusō", "4G"; not "하세요", "❤️")."""
+    return any(ch.isascii() and ch.isalnum() or "LATIN" in unicodedata.name(ch, "") for ch in word)
+
+
 def loose_edge_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
     """``punct`` without a hyphen that joins a function word at the start or the end of a hyphenated compound
     ("of-cost" is "of cost", "war-of" is "war of"); inside a longer compound such a word stays ("up-to-date"),
-    and a word said on both sides of it makes one compound of all three ("hand to-hand" is "hand-to-hand")."""
+    and a word said on both sides of it makes one compound of all three ("hand to-hand" is "hand-to-hand").
+    Nor a hyphen beside a word with no Latin letter or digit: the compounds the tagger learnt are English ("안녕
+    하세요 1️⃣" is no "하세요-1️⃣")."""
     out = list(punct)
+    for i in range(len(out) - 1):
+        if out[i] == JOIN and not (_latin(words[i]) and _latin(words[i + 1])):
+            out[i] = "O"
     lowered = [w.lower() for w in words]
     for i in range(1, len(out) - 1):
         if (lowered[i] in _LINKS and lowered[i - 1] == lowered[i + 1] and JOIN in (out[i - 1], out[i])

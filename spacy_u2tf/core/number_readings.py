@@ -4,14 +4,14 @@ The converter reads spoken numbers the way its training text wrote them; the wor
 clock-like reading is a number after a noun that labels by number ("room 404") or a name ("Boeing 747"), for "N
 hundred" without a time word ("nearly 1,500 poems") and where it cannot be a time ("999", "250 people"); before a
 rate it is a price whose currency went unsaid and stays in words ("three fifty nine a gallon"). A count said with
-"thousand" has its thousands grouped ("1,500 people"), a year not ("in 2005"), two numbers said side by side
-are a range or a score ("aged 3-5"), and number words read in pairs are a time only where a word around them says
-one ("at 7:30", but "uranium 235"). Minutes to an hour after "at" are
-a time ("at 7:40", not "at 20-8"), a number with a singular noun of measure is one compound ("a 24-hour
-service", "a 2-year-old child"), a unit before "per" is written as said ("10 meters per second"), "19 o'clock" is
-19:00 and a world war's number is Roman. Each function returns the corrected writing (or the reason to keep the
-words) and ``None`` where it does not apply; the numbers it writes are the conversion's own, which the guards have
-checked against the spoken ones, or follow from them.
+"thousand" has its thousands grouped ("1,500 people"), a year not ("in 2005"), two numbers said side by side are a
+range or a score ("aged 3-5"), and number words read in pairs are a time only where a word around them says one ("at
+7:30", but "uranium 235"). Minutes to an hour after "at" are a time ("at 7:40", not "at 20-8"), a number with a
+singular noun of measure is one compound ("a 24-hour service", "a 2-year-old child"), a unit before "per" is written
+as said ("10 meters per second"), "19 o'clock" is 19:00, "$340 thousand" is $340,000, "pounds" spoken of money are £
+and a world war's number is Roman. Each function returns the corrected writing (or the reason to keep the words) and
+``None`` where it does not apply; the numbers it writes are the conversion's own, which the guards have checked
+against the spoken ones, or follow from them.
 """
 from __future__ import annotations
 
@@ -504,6 +504,37 @@ def said_money(spoken: Sequence[str]) -> Optional[str]:
     return f"{sign}{int(whole):,}.{int(hundredths):02d}"
 
 
+_DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
+_DIGIT_WORDS["oh"] = "0"
+_TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month months year years".split())
+_MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
+_UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
+
+
+def said_measure(spoken: Sequence[str]) -> Optional[str]:
+    """A number said with a decimal point and its unit ("nine point five eight seconds", "three point two square
+    kilometres", "four point five percent") with the number in digits and the unit as said ("9.58 seconds",
+    "3.2 square kilometres", "4.5%"), for a span whose conversion the guards rejected. ``None`` for any other
+    words, and for whole numbers, which stage 2 writes in more ways than one ("five feet" may stay words)."""
+    lowered = [w.lower() for w in spoken]
+    if "point" not in lowered or len(lowered) < 4:
+        return None
+    point = lowered.index("point")
+    unit_start = len(lowered) - 1 - (len(lowered) > 1 and lowered[-2] in _UNIT_PREFIXES)
+    unit = lowered[unit_start:]
+    if unit[-1] not in _MEASURED or not 0 < point < unit_start - 1:
+        return None
+    whole_words, fraction_words = lowered[:point], lowered[point + 1:unit_start]
+    if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
+            w in _DIGIT_WORDS for w in fraction_words):
+        return None
+    whole = spoken_digits(whole_words)
+    if not whole.isdigit():
+        return None
+    number = f"{int(whole):,}." + "".join(_DIGIT_WORDS[w] for w in fraction_words)
+    return f"{number}%" if unit == ["percent"] else " ".join([number, *unit])
+
+
 def said_age(spoken: Sequence[str]) -> Optional[str]:
     """An age said with its unit, number words and all ("seventeen year old", "three months old", "ten year
     olds"), with the number in digits ("17 year old"), for a span whose conversion the guards rejected;
@@ -561,6 +592,60 @@ def said_unit(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
         return None
     said = f"{match.group(1)} {unit}"
     return measure_writing(said, spoken) or said  # "2850 kilometres" is 2,850 kilometres
+
+
+_AMOUNT_THOUSAND = re.compile(r"([$£€¥])(\d{1,3}(?:\.\d{1,3})?) thousand")
+
+
+def amount_in_thousands(written: str) -> Optional[str]:
+    """An amount of money written with "thousand" as its digits ("$340 thousand" is $340,000, "$1.5 thousand"
+    $1,500): money keeps a scale word only from "million" up. ``None`` elsewhere."""
+    match = _AMOUNT_THOUSAND.fullmatch(written.strip())
+    if match is None:
+        return None
+    whole, _, fraction = match.group(2).partition(".")
+    return f"{match.group(1)}{int(whole + fraction.ljust(3, '0')):,}"
+
+
+_POUNDS_WRITTEN = re.compile(r"(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))? ?(?:lbs?|pounds?)")
+_MONEY_CUES = frozenset("""
+cost costs costing price prices priced pay pays paid paying spend spends spent spending worth budget budgets fee fees
+fare fares fine fines fined rent rents salary salaries wage wages income earn earns earned earning tax taxes taxed
+bill bills charge charges charged saving savings save saves saved grant grants fund funds funding funded invest
+invests invested investment loan loans debt debts deposit deposits allowance benefit benefits pension pensions
+donation donations donated raise raised raising sell sells sold buy buys bought refund refunds prize bonus profit
+profits revenue money cash ticket tickets subscription afford affordable cheaper expensive discount owe owes owed
+""".split())
+_WEIGHT_CUES = frozenset("""
+weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
+gaining kilos kilo kilograms kilogram kg ounces ounce stone stones tons tonnes ton shell shells bomb bombs warhead
+payload thrust load loads pressure lb lbs baby born fish carry carried carrying lift lifted lifting
+""".split())
+_WEIGHED = frozenset("weigh weighs weighed weighing weight weights tons tonnes".split())
+_PAID_PER = frozenset("week weeks month months year years hour hour's night day person head annum".split())
+
+
+def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) -> Optional[str]:
+    """An amount said in "pounds" that the conversion wrote as a weight ("1,150 lbs", "15 pounds") as money
+    ("£1,150") where the words around it speak of money ("the rent is", "a fee of", "a month", "how much") and
+    none of weight ("weighs", "lost", "kilograms"), nor "of" after it ("bought 300 pounds of sugar"); with
+    "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
+    ``None`` elsewhere. The number is the conversion's own."""
+    match = _POUNDS_WRITTEN.fullmatch(written.strip())
+    if match is None or words[end - 1].lower() not in ("pound", "pounds"):
+        return None
+    before = [w.lower() for w in words[max(0, start - 10):start]]
+    after = [w.lower() for w in words[end:end + 6]]
+    around = {*before, *after}
+    paid_per = any(a in ("a", "an", "per", "each") and b in _PAID_PER for a, b in zip(after[:3], after[1:3]))
+    how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
+    if after[:1] == ["of"]:
+        return None
+    if match.group(2):  # "4.3 billion pounds" weighs nothing said without "of" but money
+        return None if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
+    if around & _WEIGHT_CUES or not (around & _MONEY_CUES or paid_per or how_much):
+        return None
+    return f"£{match.group(1)}"
 
 
 _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
@@ -622,6 +707,8 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or age_compound(written, before)  # "2-year Old" is 2-year-old
             or plural_unit_apart(written)  # "90-days notice" is 90 days notice
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
+            or amount_in_thousands(written)  # "$340 thousand" is $340,000
+            or pounds_sterling(written, words, start, end)  # "the rent is 520 lbs a month" is £520
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C

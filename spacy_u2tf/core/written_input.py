@@ -29,6 +29,20 @@ def looks_written(words: Sequence[str]) -> bool:
     return marked >= max(2, 0.15 * len(words)) or (len(words) <= 3 and marked > 0)
 
 
+def all_capitals(words: Sequence[str]) -> bool:
+    """True for a transcript written all in capitals ("HELLO HOW ARE YOU", as some recognizers write): at least
+    three words of two letters or more, and no lowercase letter anywhere. Such text is read as spoken."""
+    if any(ch.islower() for word in words for ch in word):
+        return False
+    return sum(1 for word in words if sum(ch.isalpha() for ch in word) >= 2) >= 3
+
+
+def typed_case(words: Sequence[str]) -> bool:
+    """True when a token was typed with capitals no case label of a plain word gives ("U.S.", "NASA", "iPhone"):
+    such a token is kept as typed, as in written input, rather than cased again."""
+    return any(plain_word(word) is None and any(ch.isupper() for ch in word) for word in words)
+
+
 def _letters(text: str) -> bool:
     """Letters of any script with their combining marks and inner apostrophes (``don't``, ``नमस्ते``)."""
     if not text or not unicodedata.category(text[0]).startswith("L"):
@@ -66,10 +80,28 @@ def spoken_form(words: Sequence[str]) -> SpokenForm:
     return form
 
 
-def kept_punct(token: str) -> str:
-    """The punctuation label a kept token already carries (its own final ``,`` ``.`` ``?``), so none is added."""
-    return MARK_TO_PUNCT.get(token[-1:], "O")
+class TypedToken(str):
+    """A token typed among spoken words ("we met at NASA we built"): kept as typed, but with no punctuation typed
+    around it, the mark after it is the tagger's."""
+
+
+def typed_tokens(words: Sequence[str]) -> SpokenForm:
+    """:func:`spoken_form` of spoken words among which some were typed (:func:`typed_case`), their kept tokens
+    :class:`TypedToken`."""
+    form = spoken_form(words)
+    form.kept = {i: TypedToken(token) for i, token in form.kept.items()}
+    return form
+
+
+def kept_punct(token: str, predicted: str) -> str:
+    """The punctuation label a kept token already carries (its own final ``,`` ``.`` ``?``), so none is added;
+    a :class:`TypedToken` without one takes the tagger's ``predicted`` label. The dot of an abbreviation ("U.S.",
+    "p.m.") ends a sentence only where the tagger predicted one."""
+    if token.endswith(".") and "." in token[:-1].strip("."):
+        return "PERIOD" if predicted in ("PERIOD", "QUESTION") else "O"
+    own = MARK_TO_PUNCT.get(token[-1:])
+    return own or (predicted if isinstance(token, TypedToken) else "O")
 
 
 __all__ = ["WRITTEN_INPUT_MODES", "WRITTEN_CLASS", "looks_written", "plain_word", "spoken_form", "SpokenForm",
-           "kept_punct"]
+           "kept_punct", "all_capitals", "typed_case", "typed_tokens", "TypedToken"]

@@ -96,7 +96,9 @@ BAD = [
     ("one forty over ninety", "1:40 90", "dropped word: over"),  # "over" vanishes only into a fraction's slash
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
-    ("three triple twenty five mm", "3205 55m", "number changed"),
+    ("three triple twenty five meters", "3205 55m", "number changed"),
+    ("three triple twenty five mm", "3205 55m", "dropped word: mm"),  # "m" is no "mm"
+    ("nineteen ninety ai two one at ai two one dot labs dot com", "1990A 212 1s Dot Labs Dot Com", "dropped word: ai"),
     ("two", "No. 2", "invented word"),
     ("number two", "Nos. 2", "invented word"),
     ("three triple twenty five mm", "three triple 26 mm", "number changed"),

@@ -50,6 +50,13 @@ def test_assemble_capitalizes_span_at_sentence_start_and_no_double_period() -> N
     assert out.text == "E-mail"
 
 
+def test_assemble_adds_no_mark_after_a_word_ending_in_its_own() -> None:
+    out = assemble(["wow", "it", "works!", "ok"], ["COMMA", "O", "PERIOD", "PERIOD"], ["CAPITAL", "LOWER", "LOWER",
+                                                                                      "ACRONYM"], [])
+    assert out.text == "Wow, it works! OK."
+    assert assemble(["really?", "yes"], ["COMMA", "PERIOD"], ["CAPITAL", "CAPITAL"], []).text == "Really? Yes."
+
+
 def test_assemble_keeps_verbatim_span_spelling_at_sentence_start() -> None:
     out = assemble(["iphone", "sales"], ["O", "PERIOD"], ["CAPITAL", "LOWER"],
                    [SpanRewrite(0, 1, "lexicon", "iPhone", verbatim=True)])
@@ -321,3 +328,13 @@ def test_scale_names_are_capitalized_and_never_converted() -> None:
                                                                                           "B"])
     assert case == ["LOWER", "LOWER", "LOWER", "CAPITAL", "LOWER", "CAPITAL"]
     assert itn == ["B", "I", "O", "O", "O", "O"]
+
+
+@pytest.mark.parametrize("spoken,punct,loosened", [
+    ("안녕 하세요 1️⃣ rocket", "O HYPHEN O PERIOD", "O O O PERIOD"),  # no Latin letter on one side
+    ("привет как дела", "HYPHEN O PERIOD", "O O PERIOD"),
+    ("the fusō class", "O HYPHEN PERIOD", "O HYPHEN PERIOD"),  # Latin letters with their accents
+    ("a 4g phone", "O HYPHEN PERIOD", "O HYPHEN PERIOD"),
+])
+def test_no_hyphen_beside_a_word_without_latin_letters(spoken: str, punct: str, loosened: str) -> None:
+    assert loose_edge_joins(spoken.split(), punct.split()) == loosened.split()

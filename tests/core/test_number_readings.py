@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, clock_number, day_hour, degree_scale, digit_groups,
-                                             era_writing, grouped_thousands, hour_and_minutes, hundred_clock_number,
-                                             label_digits, label_number, letter_and_number, measure_writing,
-                                             minutes_to_hour, misgrouped_digits, month_names, month_year,
-                                             paired_numbers, plural_unit_apart, read_in_context, said_age,
-                                             said_letter_number, said_money, said_unit, teen_year, uncued_clock,
-                                             unit_compound, unnamed_amount, world_war_numeral)
+from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_number, day_hour, degree_scale,
+                                             digit_groups, era_writing, grouped_thousands, hour_and_minutes,
+                                             hundred_clock_number, label_digits, label_number, letter_and_number,
+                                             measure_writing, minutes_to_hour, misgrouped_digits, month_names,
+                                             month_year, paired_numbers, plural_unit_apart, pounds_sterling, read_in_context, said_age,
+                                             said_letter_number, said_measure, said_money, said_unit, teen_year,
+                                             uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -303,6 +303,17 @@ def test_an_amount_with_its_hundredths_is_written_with_its_sign_when_stage_2_fai
 
 
 @pytest.mark.parametrize("spoken,said", [
+    ("nine point five eight seconds", "9.58 seconds"), ("zero point two two seconds", "0.22 seconds"),
+    ("three point two square kilometres", "3.2 square kilometres"), ("four point five percent", "4.5%"),
+    ("one thousand two hundred point five metres", "1,200.5 metres"), ("twelve point oh four miles", "12.04 miles"),
+    ("nine point five eight", None), ("point five seconds", None), ("nine point fifty eight seconds", None),
+    ("five seconds", None), ("nine point five eight million", None), ("nine point five eight tall", None),
+])
+def test_a_decimal_with_its_unit_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
+    assert said_measure(spoken.split()) == said
+
+
+@pytest.mark.parametrize("spoken,said", [
     ("seventeen year old", "17 year old"), ("eleven year olds", "11 year olds"), ("three months old", "3 months old"),
     ("one hundred and one year old", "101 year old"),
     ("seventeen year", None), ("the year old", None), ("first year old", None), ("seventeen tall old", None),
@@ -409,3 +420,34 @@ def test_a_number_that_labels_has_no_thousands_commas(written: str, spoken: str,
 ])
 def test_commas_that_do_not_group_in_threes_are_taken_out(written: str, read) -> None:
     assert misgrouped_digits(written) == read
+
+
+@pytest.mark.parametrize("written,digits", [
+    ("$340 thousand", "$340,000"), ("£1.5 thousand", "£1,500"), ("€12.25 thousand", "€12,250"),
+    ("$3 million", None), ("340 thousand", None), ("$340,000", None), ("$1,500 thousand", None),
+])
+def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> None:
+    assert amount_in_thousands(written) == digits
+
+
+@pytest.mark.parametrize("words,written,money", [
+    ("the rent is one thousand one hundred fifty pounds a month", "1,150 lbs", "£1,150"),
+    ("how much is a haircut it's thirty eight pounds", "38 lbs", "£38"),
+    ("the agency's fee is thirty five thousand pounds", "35,000 pounds", "£35,000"),
+    ("bills will fall by three hundred pounds on average", "300 lbs", "£300"),
+    ("they bought three hundred pounds of sugar", "300 lbs", None),  # "of": what is weighed
+    ("the bridge can hold three hundred pounds", "300 lbs", None),  # no word of money
+    ("he lost twenty pounds and saved money", "20 lbs", None),  # "lost": weight
+    ("the parcel weighs two kilograms so it costs fifteen pounds", "15 lbs", None),  # cues of both: left as it is
+    ("the shells weighed fifteen hundred pounds", "1,500 lbs", None),
+    ("it costs fifteen pounds", "15 kg", None),
+    ("four point three billion pounds was lost to fraud", "4.3 billion pounds", "£4.3 billion"),
+    ("four billion pounds of plastic", "4 billion pounds", None),
+    ("the cargo weighed four billion pounds", "4 billion lbs", None),
+])
+def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) -> None:
+    said = words.split()
+    end = max(i for i, w in enumerate(said) if w == "pounds") + 1
+    start = next(i for i in range(end - 1, -1, -1) if said[i] in ("one", "thirty", "three", "twenty", "fifteen",
+                                                                   "four"))
+    assert pounds_sterling(written, said, start, end) == money

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.guards import check_span, digit_string, spoken_digits, unlicensed_symbol, word_runs
-from spacy_u2tf.core.written_input import plain_word, spoken_form
+from spacy_u2tf.core.written_input import (TypedToken, all_capitals, kept_punct, plain_word, spoken_form, typed_case,
+                                          typed_tokens)
 
 # What stage 2 wrote for these spans before the guards knew every script and the symbol licences; each must fall
 # back to its spoken words now.
@@ -68,6 +69,39 @@ def test_plain_words_and_kept_tokens() -> None:
         assert plain_word(token) is None, token
     form = spoken_form("She said (quietly) hello.".split())
     assert form.words == ["she", "said", "(quietly)", "hello"] and form.kept == {2: "(quietly)"}
+
+
+@pytest.mark.parametrize("text,capitals", [
+    ("HELLO HOW ARE YOU", True), ("I PAID $5 TO THE IRS", True), ("NASA ESA", False), ("OK", False),
+    ("NASA and ESA met", False), ("THE U.S. IS BIG", True),
+])
+def test_transcripts_all_in_capitals(text: str, capitals: bool) -> None:
+    assert all_capitals(text.split()) is capitals
+
+
+def test_tokens_typed_among_spoken_words() -> None:
+    assert typed_case("we live in the U.S. now".split()) and typed_case("i bought an iPhone".split())
+    assert not typed_case("i paid 5 dollars".split()) and not typed_case("I said Hello".split())
+    form = typed_tokens("we met at NASA we built".split())
+    assert form.words == ["we", "met", "at", "nasa", "we", "built"] and isinstance(form.kept[3], TypedToken)
+
+
+@pytest.mark.parametrize("token,predicted,label", [
+    ("U.S.", "O", "O"), ("U.S.", "PERIOD", "PERIOD"), ("p.m.", "QUESTION", "PERIOD"),  # an abbreviation's dot
+    ("NASA", "PERIOD", "O"), ("NASA,", "O", "COMMA"), ("(555)", "COMMA", "O"),  # written: its own marks only
+    (TypedToken("NASA"), "PERIOD", "PERIOD"), (TypedToken("NASA,"), "O", "COMMA"),  # typed: the tagger's
+])
+def test_the_mark_after_a_kept_token(token: str, predicted: str, label: str) -> None:
+    assert kept_punct(token, predicted) == label
+
+
+def test_capitals_and_typed_tokens_through_the_shipped_model(shipped_model) -> None:
+    out = shipped_model.format("HELLO HOW ARE YOU TODAY I PAID TWENTY DOLLARS")
+    assert out.startswith("Hello") and "$20" in out and "HOW" not in out, out
+    out = shipped_model.format("i live in the U.S. now and i work at NASA")
+    assert "U.S." in out and "NASA" in out and "U.s." not in out, out
+    out = shipped_model.format("the U.S. and the U.K. agreed")
+    assert out == "The U.S. and the U.K. agreed.", out
 
 
 def test_unicode_digits_never_crash(shipped_model) -> None:
