@@ -106,7 +106,7 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
                         == first.end - first.start)
-        if not (side_by_side or _season(first, second, words, punct)):
+        if not (side_by_side or _said_season(first, second, words, punct)):
             continue
         spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
         del spans[k + 1]
@@ -119,7 +119,7 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
 _YEAR = re.compile(r"1\d{3}|2\d{3}")
 
 
-def _season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
+def _said_season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
     """Whether ``first`` "to" ``second`` is a year and the next year's last two digits ("twenty eleven to twelve",
     read so from 2011-12)."""
     return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"

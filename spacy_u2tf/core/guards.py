@@ -583,8 +583,7 @@ _BROKEN_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:(?:\d(?!\d)|\d{3})")
 # A point before a digit after a digit, a lowercase word or nothing ("7.8", "minus.3", ".5"); not an abbreviation's
 # ("U.S.2" is a missing space, not a decimal).
 _DECIMAL_POINT = re.compile(r"(?:\d|[a-z]{2}|(?<!\S))\.\d")
-# Words that license a decimal point: said as one, or money whose cents follow it ("five dollars and five cents").
-_DECIMAL_WORDS = frozenset({"point", "dot"}) | _MONEY_WORDS
+_SUBUNIT_WORDS = frozenset("cent cents pence penny p".split())  # hundredths of money: "twelve dollars fifty cents"
 
 
 def malformed_time(written: str) -> Optional[str]:
@@ -596,11 +595,18 @@ def malformed_time(written: str) -> Optional[str]:
 
 def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"number changed: a decimal point nobody said ..."`` when ``written`` puts a point before a digit ("7.8"
-    for "seven eight", "minus.3") with no "point", "dot", money word or fraction said, else ``None``."""
+    for "seven eight", "minus.3") with no "point", "dot" or fraction said, nor money with its cents ("five dollars
+    fifty", "two euros and five cents", or no cents: "$208.00"; "one twenty five dollars" is $125, not "$12.5"),
+    else ``None``."""
     if not _DECIMAL_POINT.search(written):
         return None
-    said = {w.lower() for w in spoken_span}
-    if said & (_DECIMAL_WORDS | set(_FRACTION_WORDS)) or any("." in w and digit_string(w) for w in spoken_span):
+    said_words = [w.lower() for w in spoken_span]
+    said = set(said_words)
+    if said & ({"point", "dot"} | set(_FRACTION_WORDS)) or any("." in w and digit_string(w) for w in spoken_span):
+        return None
+    money = [i for i, w in enumerate(said_words) if w in _MONEY_WORDS]
+    if money and (said & _SUBUNIT_WORDS or any(spoken_digits([w]) for w in said_words[money[0] + 1:])
+                  or not re.search(r"\.0*[1-9]", written)):  # "$208.00" is $208
         return None
     return f"number changed: a decimal point nobody said in {written}"
 

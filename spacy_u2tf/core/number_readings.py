@@ -481,19 +481,26 @@ def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[st
     return lowered[0].upper() + digits if digits.isdigit() else None
 
 
+_SCALE_WORDS = frozenset("hundred thousand million billion trillion".split())
 _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
 _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
 
 
 def said_money(spoken: Sequence[str]) -> Optional[str]:
     """An amount said in a currency and its hundredths ("eighteen pounds seventy pence", "five dollars and two
-    cents") with its sign and digits ("£18.70", "$5.02"), for a span whose conversion the guards rejected.
-    ``None`` for any other words."""
+    cents") or in dollars or euros alone ("one twenty five dollars") with its sign and digits ("£18.70", "$5.02",
+    "$125"), for a span whose conversion the guards rejected. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
     unit = next((i for i, w in enumerate(lowered) if w in _CURRENCY_SIGNS), None)
-    if unit is None or unit == 0 or len(lowered) < unit + 3:
+    if unit is None or unit == 0:
         return None
     sign = _CURRENCY_SIGNS[lowered[unit]]
+    if unit == len(lowered) - 1 and sign != "£":  # "pounds" alone may weigh
+        counted = all(map(_cardinal_word, lowered[:unit])) and lowered[0] not in _SCALE_WORDS  # not "several thousand"
+        whole = spoken_digits(lowered[:unit]) if counted else ""
+        return f"{sign}{int(whole):,}" if whole.isdigit() else None
+    if len(lowered) < unit + 3:
+        return None
     rest = lowered[unit + 1:]
     rest = rest[1:] if rest[0] == "and" else rest
     if len(rest) < 2 or rest[-1] not in _SUBUNITS[sign] or not all(map(_cardinal_word, lowered[:unit] + rest[:-1])):

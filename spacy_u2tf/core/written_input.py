@@ -40,7 +40,7 @@ def all_capitals(words: Sequence[str]) -> bool:
 def typed_case(words: Sequence[str]) -> bool:
     """True when a token was typed with capitals no case label of a plain word gives ("U.S.", "NASA", "iPhone"):
     such a token is kept as typed, as in written input, rather than cased again."""
-    return any(plain_word(word) is None and any(ch.isupper() for ch in word) for word in words)
+    return any(word != word.lower() and plain_word(word) is None for word in words)
 
 
 def _letters(text: str) -> bool:

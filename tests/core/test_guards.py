@@ -97,6 +97,7 @@ BAD = [
     ("forty first street", "41 F Street", "ordinal dropped"),
     ("seven eighty six west forty second street", "786 West 42 Street", "ordinal dropped"),
     ("three triple twenty five meters", "3205 55m", "number changed"),
+    ("one twenty five dollars", "$12.5", "number changed"), ("one eighty nine dollars", "$18.09", "number changed"),
     ("three triple twenty five mm", "3205 55m", "dropped word: mm"),  # "m" is no "mm"
     ("nineteen ninety ai two one at ai two one dot labs dot com", "1990A 212 1s Dot Labs Dot Com", "dropped word: ai"),
     ("two", "No. 2", "invented word"),

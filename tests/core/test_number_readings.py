@@ -294,7 +294,9 @@ def test_a_number_joined_to_a_plural_unit_is_written_apart(written: str, apart) 
 
 @pytest.mark.parametrize("spoken,said", [
     ("eighteen pounds seventy pence", "£18.70"), ("five dollars and two cents", "$5.02"),
-    ("one thousand two hundred euros fifty cents", "€1,200.50"), ("twenty dollars", None),
+    ("one thousand two hundred euros fifty cents", "€1,200.50"), ("one twenty five dollars", "$125"),
+    ("two thousand five hundred euros", "€2,500"), ("twenty pounds", None), ("the dollars", None),
+    ("thousand dollars", None),  # "several thousand dollars"
     ("eighteen pounds seventy", None), ("eighteen pounds seventy cents", None), ("pounds seventy pence", None),
     ("eighteen pounds one hundred and five pence", None),
 ])
