@@ -652,7 +652,20 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
         return None if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
     if around & _WEIGHT_CUES or not (around & _MONEY_CUES or paid_per or how_much):
         return None
-    return f"£{match.group(1)}"
+    number = match.group(1)
+    return f"£{int(number):,}" if number.isdigit() else f"£{number}"  # "£1,150", as amounts are written
+
+
+_NUMBER_PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?) percent")
+
+
+def percent_sign(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number with "percent" written out as stage 2 sometimes leaves it ("6.5 percent") with the sign it writes
+    elsewhere ("6.5%"), as the references of every dev set mostly do. ``None`` elsewhere."""
+    match = _NUMBER_PERCENT.fullmatch(written.strip())
+    if match is None or not spoken or spoken[-1].lower() != "percent":
+        return None
+    return f"{match.group(1)}%"
 
 
 _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
@@ -716,6 +729,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or amount_in_thousands(written)  # "$340 thousand" is $340,000
             or pounds_sterling(written, words, start, end)  # "the rent is 520 lbs a month" is £520
+            or percent_sign(written, said)  # "6.5 percent" is 6.5%
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C

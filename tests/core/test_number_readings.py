@@ -7,9 +7,10 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              digit_groups, era_writing, grouped_thousands, hour_and_minutes,
                                              hundred_clock_number, label_digits, label_number, letter_and_number,
                                              measure_writing, minutes_to_hour, misgrouped_digits, month_names,
-                                             month_year, paired_numbers, plural_unit_apart, pounds_sterling, read_in_context, said_age,
-                                             said_letter_number, said_measure, said_money, said_unit, teen_year,
-                                             uncued_clock, unit_compound, unnamed_amount, world_war_numeral)
+                                             month_year, paired_numbers, percent_sign, plural_unit_apart,
+                                             pounds_sterling, read_in_context, said_age, said_letter_number,
+                                             said_measure, said_money, said_unit, teen_year, uncued_clock,
+                                             unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import labels_a_number
 
 
@@ -434,6 +435,7 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
 
 @pytest.mark.parametrize("words,written,money", [
     ("the rent is one thousand one hundred fifty pounds a month", "1,150 lbs", "£1,150"),
+    ("the rent is one thousand one hundred fifty pounds a month", "1150 lbs", "£1,150"),
     ("how much is a haircut it's thirty eight pounds", "38 lbs", "£38"),
     ("the agency's fee is thirty five thousand pounds", "35,000 pounds", "£35,000"),
     ("bills will fall by three hundred pounds on average", "300 lbs", "£300"),
@@ -453,3 +455,13 @@ def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) ->
     start = next(i for i in range(end - 1, -1, -1) if said[i] in ("one", "thirty", "three", "twenty", "fifteen",
                                                                    "four"))
     assert pounds_sterling(written, said, start, end) == money
+
+
+@pytest.mark.parametrize("written,spoken,signed", [
+    ("6.5 percent", "six point five percent", "6.5%"), ("-2 percent", "minus two percent", "-2%"),
+    ("1,200 percent", "one thousand two hundred percent", "1,200%"),
+    ("6.5%", "six point five percent", None), ("6.5 percent", "six point five per cent", None),
+    ("percent", "percent", None),
+])
+def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
+    assert percent_sign(written, spoken.split()) == signed
