@@ -8,10 +8,10 @@ rate it is a price whose currency went unsaid and stays in words ("three fifty n
 range or a score ("aged 3-5"), and number words read in pairs are a time only where a word around them says one ("at
 7:30", but "uranium 235"). Minutes to an hour after "at" are a time ("at 7:40", not "at 20-8"), a number with a
 singular noun of measure is one compound ("a 24-hour service", "a 2-year-old child"), a unit before "per" is written
-as said ("10 meters per second"), "19 o'clock" is 19:00, "$340 thousand" is $340,000, "pounds" spoken of money are £
-and a world war's number is Roman. Each function returns the corrected writing (or the reason to keep the words) and
-``None`` where it does not apply; the numbers it writes are the conversion's own, which the guards have checked
-against the spoken ones, or follow from them.
+as said ("10 meters per second"), "19 o'clock" is 19:00, "$340 thousand" is $340,000, "pounds" spoken of money are
+£, "6.5 percent" is 6.5% and a world war's number is Roman. Each function returns the corrected writing (or the
+reason to keep the words) and ``None`` where it does not apply; the numbers it writes are the conversion's own,
+which the guards have checked against the spoken ones, or follow from them.
 """
 from __future__ import annotations
 
@@ -481,7 +481,6 @@ def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[st
     return lowered[0].upper() + digits if digits.isdigit() else None
 
 
-_SCALE_WORDS = frozenset("hundred thousand million billion trillion".split())
 _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
 _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
 
@@ -496,7 +495,8 @@ def said_money(spoken: Sequence[str]) -> Optional[str]:
         return None
     sign = _CURRENCY_SIGNS[lowered[unit]]
     if unit == len(lowered) - 1 and sign != "£":  # "pounds" alone may weigh
-        counted = all(map(_cardinal_word, lowered[:unit])) and lowered[0] not in _SCALE_WORDS  # not "several thousand"
+        # a count, not a scale alone ("several thousand dollars")
+        counted = all(map(_cardinal_word, lowered[:unit])) and KINDS[lowered[0]] not in ("H", "S")
         whole = spoken_digits(lowered[:unit]) if counted else ""
         return f"{sign}{int(whole):,}" if whole.isdigit() else None
     if len(lowered) < unit + 3:
@@ -513,7 +513,7 @@ def said_money(spoken: Sequence[str]) -> Optional[str]:
 
 _DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 _DIGIT_WORDS["oh"] = "0"
-_TIME_UNITS = frozenset("second seconds minute minutes hour hours day days week weeks month months year years".split())
+_TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
 
@@ -645,9 +645,9 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     after = [w.lower() for w in words[end:end + 6]]
     around = {*before, *after}
     paid_per = any(a in ("a", "an", "per", "each") and b in _PAID_PER for a, b in zip(after[:3], after[1:3]))
-    how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
     if after[:1] == ["of"]:
         return None
+    how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
     if match.group(2):  # "4.3 billion pounds" weighs nothing said without "of" but money
         return None if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
     if around & _WEIGHT_CUES or not (around & _MONEY_CUES or paid_per or how_much):
