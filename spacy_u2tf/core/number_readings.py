@@ -516,29 +516,39 @@ _DIGIT_WORDS["oh"] = "0"
 _TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
+# Currencies written as their word after the number, whole or not ("149.3 yen", "44,790 rupees"); not "won", which
+# a number may come before as a verb's subject.
+_WORD_CURRENCIES = frozenset("""
+yen yuan renminbi rupee rupees peso pesos franc francs krona kronor krone kroner rand ringgit baht dirham dirhams
+rouble roubles ruble rubles lira naira shilling shillings
+""".split())
 
 
 def said_measure(spoken: Sequence[str]) -> Optional[str]:
-    """A number said with a decimal point and its unit ("nine point five eight seconds", "three point two square
-    kilometres", "four point five percent") with the number in digits and the unit as said ("9.58 seconds",
-    "3.2 square kilometres", "4.5%"), for a span whose conversion the guards rejected. ``None`` for any other
-    words, and for whole numbers, which stage 2 writes in more ways than one ("five feet" may stay words)."""
+    """A number said with its unit and a decimal point ("nine point five eight seconds", "three point two square
+    kilometres", "four point five percent") or from 100 up ("forty nine thousand tonnes"), or any number with a
+    currency written as its word ("forty four thousand seven hundred ninety yen"), with the number in digits and
+    the unit as said ("9.58 seconds", "3.2 square kilometres", "4.5%", "49,000 tonnes", "44,790 yen"), for a span
+    whose conversion the guards rejected. ``None`` for any other words, and for other whole numbers under 100,
+    which references write in more ways than one ("five feet" may stay words)."""
     lowered = [w.lower() for w in spoken]
-    if "point" not in lowered or len(lowered) < 4:
+    if len(lowered) < 2:
         return None
-    point = lowered.index("point")
-    unit_start = len(lowered) - 1 - (len(lowered) > 1 and lowered[-2] in _UNIT_PREFIXES)
+    unit_start = len(lowered) - 1 - (len(lowered) > 2 and lowered[-2] in _UNIT_PREFIXES)
     unit = lowered[unit_start:]
-    if unit[-1] not in _MEASURED or not 0 < point < unit_start - 1:
+    point = lowered.index("point") if "point" in lowered[:unit_start] else unit_start
+    currency = len(unit) == 1 and unit[0] in _WORD_CURRENCIES
+    decimal = point < unit_start - 1
+    if point == 0 or not (currency or unit[-1] in _MEASURED):
         return None
     whole_words, fraction_words = lowered[:point], lowered[point + 1:unit_start]
     if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
             w in _DIGIT_WORDS for w in fraction_words):
         return None
     whole = spoken_digits(whole_words)
-    if not whole.isdigit():
-        return None
-    number = f"{int(whole):,}." + "".join(_DIGIT_WORDS[w] for w in fraction_words)
+    if not whole.isdigit() or not (currency or decimal or int(whole) >= 100) or KINDS[whole_words[0]] in ("H", "S"):
+        return None  # a scale alone is no count ("the hundred years war")
+    number = f"{int(whole):,}" + "".join(["."] * bool(fraction_words) + [_DIGIT_WORDS[w] for w in fraction_words])
     return f"{number}%" if unit == ["percent"] else " ".join([number, *unit])
 
 
@@ -555,14 +565,19 @@ def said_age(spoken: Sequence[str]) -> Optional[str]:
 
 
 _LEADING_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?")
+# Units of size, whose compounds keep their digits however small ("a 6-foot wall"); with the others one to nine
+# are words, as references write them ("a two-year contract", "a six-month review", "a three-bedroom flat").
+_DIMENSION_UNITS = COMPOUND_UNITS - frozenset(
+    "second minute hour day week month year decade storey story page point bedroom room seat man member person".split())
 
 
 def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Optional[str]:
-    """A number other than one said with a singular noun of measure as the hyphenated compound English writes
-    ("twenty four hour" is "24-hour", "four point two inch" "4.2-inch"), whatever abbreviation or spacing the
-    conversion gave it ("18 mi", "10 minute"); ``None`` where that does not apply, and after "is", "was" and the
-    like, where it says a size ("he is six foot tall"). The number is the conversion's own, checked here against
-    the spoken one."""
+    """A number said with a singular noun of measure as the hyphenated compound English writes ("twenty four
+    hour" is "24-hour", "four point two inch" "4.2-inch", "two year" "two-year": :data:`_DIMENSION_UNITS`),
+    whatever abbreviation or spacing the conversion gave it ("18 mi", "10 minute"); ``None`` where that does not
+    apply, after "is", "was" and the like, where it says a size ("he is six foot tall"), and for "one" unless
+    stage 2 made the compound ("one day" may be no compound). The number is the conversion's own, checked here
+    against the spoken one."""
     words = [w.lower() for w in spoken]
     if before.lower() in _PREDICATE_BEFORE or len(words) < 2 or words[-1] not in COMPOUND_UNITS or not all(
             KINDS.get(w) in CARDINAL or w in ("point", "and") for w in words[:-1]):
@@ -571,9 +586,12 @@ def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Opti
         return None  # a year ("the nineteen sixty season")
     number = _LEADING_NUMBER.match(written.strip())
     digits = spoken_digits(words[:-1])
-    if number is None or digit_string(number.group(0)) != digits or digits == "1":
+    if number is None or digit_string(number.group(0)) != digits:
         return None
-    joined = f"{number.group(0)}-{words[-1]}"
+    if digits == "1" and written.strip() != f"1-{words[-1]}":
+        return None  # "one day" is a compound only where stage 2 wrote one
+    spelled = len(digits) == 1 and digits != "0" and words[-1] not in _DIMENSION_UNITS
+    joined = f"{words[0] if spelled else number.group(0)}-{words[-1]}"
     return joined if joined != written.strip() else None
 
 
@@ -615,6 +633,7 @@ def amount_in_thousands(written: str) -> Optional[str]:
 
 
 _POUNDS_WRITTEN = re.compile(r"(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))? ?(?:lbs?|pounds?)")
+_STERLING_WRITTEN = re.compile(r"£(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))?")
 _MONEY_CUES = frozenset("""
 cost costs costing price prices priced pay pays paid paying spend spends spent spending worth budget budgets fee fees
 fare fares fine fines fined rent rents salary salaries wage wages income earn earns earned earning tax taxes taxed
@@ -626,8 +645,12 @@ profits revenue money cash ticket tickets subscription afford affordable cheaper
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
 gaining kilos kilo kilograms kilogram kg ounces ounce stone stones tons tonnes ton shell shells bomb bombs warhead
-payload thrust load loads pressure lb lbs baby born fish carry carried carrying lift lifted lifting
+payload thrust load loads pressure lb lbs baby born fish carry carried carrying lift lifted lifting dog dogs cat cats
+puppy puppies pet pets animal animals horse horses luggage baggage suitcase bag bags parcel package overweight
+underweight
 """.split())
+# Words of a currency that is not the pound: a text that counts money in them weighs in pounds.
+_OTHER_MONEY = frozenset("dollar dollars cent cents bucks".split())
 _WEIGHED = frozenset("weigh weighs weighed weighing weight weights tons tonnes".split())
 _PAID_PER = frozenset("week weeks month months year years hour hour's night day person head annum".split())
 
@@ -637,21 +660,36 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     ("£1,150") where the words around it speak of money ("the rent is", "a fee of", "a month", "how much") and
     none of weight ("weighs", "lost", "kilograms"), nor "of" after it ("bought 300 pounds of sugar"); with
     "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
-    ``None`` elsewhere. The number is the conversion's own."""
+    ``None`` elsewhere, and in a text (``words``) that counts money in dollars or cents, where a plain amount of
+    pounds weighs ("a $300 deposit for dogs under 25 pounds"). The other way, a plain amount stage 2 wrote in £ is
+    a weight in pounds where nothing around it speaks of money and a word of weight does, "of" follows or the text
+    counts in dollars ("my dog is about 18 pounds"). A weight is written with its unit as said ("25 pounds", not
+    "25 lbs"). The number is the conversion's own."""
+    if words[end - 1].lower() not in ("pound", "pounds"):
+        return None
     match = _POUNDS_WRITTEN.fullmatch(written.strip())
-    if match is None or words[end - 1].lower() not in ("pound", "pounds"):
+    sterling = _STERLING_WRITTEN.fullmatch(written.strip())
+    if match is None and sterling is None:
         return None
     before = [w.lower() for w in words[max(0, start - 10):start]]
     after = [w.lower() for w in words[end:end + 6]]
     around = {*before, *after}
     paid_per = any(a in ("a", "an", "per", "each") and b in _PAID_PER for a, b in zip(after[:3], after[1:3]))
-    if after[:1] == ["of"]:
-        return None
     how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
+    money = not (around & _WEIGHT_CUES) and bool(around & _MONEY_CUES or paid_per or how_much) and not any(
+        w.lower() in _OTHER_MONEY for w in words)
+    if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
+        weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
+            not sterling.group(2) and any(w.lower() in _OTHER_MONEY for w in words))
+        return f"{sterling.group(1)}{sterling.group(2) or ''} {words[end - 1].lower()}" if weighs and not money else None
+    weight = f"{match.group(1)}{match.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
+    weight = weight if weight != written.strip() else None
+    if after[:1] == ["of"]:
+        return weight
     if match.group(2):  # "4.3 billion pounds" weighs nothing said without "of" but money
-        return None if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
-    if around & _WEIGHT_CUES or not (around & _MONEY_CUES or paid_per or how_much):
-        return None
+        return weight if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
+    if not money:
+        return weight
     number = match.group(1)
     return f"£{int(number):,}" if number.isdigit() else f"£{number}"  # "£1,150", as amounts are written
 

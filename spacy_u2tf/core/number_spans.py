@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .guards import MONTHS
 from .labels import SENTENCE_END, bio_spans
 
 _UNITS = "one two three four five six seven eight nine".split()
@@ -72,11 +73,13 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
     j = start + 1
     if kinds[start] is None or kinds[start].endswith("o"):
         return j
+    and_at, scale_before_and = -1, 0  # where "and" continued a scale, and the largest scale before it
     while j < n:
         prev = kinds[j - 1] or ""
         nxt = kinds[j]
         word = words[j].lower()
         if word == "and" and prev in ("H", "S") and j + 1 < n and (kinds[j + 1] or "")[:1] in ("U", "T", "D"):
+            and_at, scale_before_and = j, max(_scale_rank(w) for w in words[start:j])
             j += 1  # "hundred and sixty": the next word is checked as a continuation of the scale
             nxt = kinds[j]
         elif word == "point" and prev[:1] in ("U", "T", "D", "Z") and j + 1 < n and kinds[j + 1] in ("U", "Z"):
@@ -91,6 +94,8 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
                                    or (words[start].lower() == "twenty" and base in ("D", "T")))
         if not (year or base in _NEXT.get(prev, "")):
             break
+        if base == "S" and 0 < scale_before_and <= _scale_rank(words[j]):
+            return and_at  # "ten thousand and thirty thousand": a scale as large again starts a second number
         j += 1
         if ordinal:
             break
@@ -216,16 +221,27 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
 
 # Words that join two amounts without making them one number ("twenty nine dollars plus seventy nine cents").
 _CONJUNCTIONS = frozenset("or plus".split())
+# Words that end an amount: an "and" after them starts the next ("four dollars fifty cents and eighty seven dollars").
+_SUBUNIT_ENDS = frozenset("cent cents pence penny".split())
 
 
-def _conjunction_cuts(words: Sequence[str], spans: List[List[int]]) -> List[List[int]]:
+def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
+                      phrases: Sequence[Tuple[int, int]]) -> List[List[int]]:
     """``spans`` cut at an "or" or "plus" between a number (or its currency) and a number word: "seven fifteen or
-    eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of."""
+    eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of;
+    and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through,
+    or after an amount's cents: "between four hundred ten thousand and four hundred thirty thousand" is 410,000
+    and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and $87."""
+    ends = {end for _, end in phrases}
+    starts = {start for start, _ in phrases}
     out: List[List[int]] = []
     for span in spans:
         lo = span[0]
         for k in range(span[0] + 1, span[1] - 1):
-            if (words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
+            between_numbers = k + 1 in starts and (
+                (k in ends and _kind(words[k - 1]) in CARDINAL) or words[k - 1].lower() in _SUBUNIT_ENDS)
+            if (words[k].lower() == "and" and between_numbers) or (
+                    words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
                     and (_kind(words[k - 1]) in CARDINAL or _unit_end(words, k - 1) == k)):
                 out.append([lo, k, lo, k])
                 lo = k + 1
@@ -287,13 +303,15 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             last[1] = max(last[3], min(last[1], span[2]))  # give the next span back its own words
             span[0] = max(span[0], last[1])
         merged.append(span)
-    merged = _range_sides(words, _conjunction_cuts(words, merged), phrases)
+    merged = _range_sides(words, _conjunction_cuts(words, merged, phrases), phrases)
     out = ["O"] * len(words)
     k = 0
     while k < len(merged):
         lo, hi = merged[k][0], merged[k][1]
         if not (k and merged[k - 1][1] == lo):
             lo = _counted_start(words, lo)
+        if hi - lo > 1 and words[lo].lower() == "the" and not any(w.lower() in MONTHS for w in words[lo:hi]):
+            lo += 1  # "on the thirtieth" is on the 30th; a date may drop it ("the fifth of may" is May 5)
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
             unit_end = _unit_end(words, hi)
             if k + 1 < len(merged) and hi <= merged[k + 1][0] < unit_end and merged[k + 1][1] == unit_end:

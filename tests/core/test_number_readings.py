@@ -131,7 +131,9 @@ def test_an_age_before_a_noun_is_one_hyphenated_compound(written: str, before: s
     ("18 mi", "eighteen mile", "18-mile"), ("24 hr", "twenty four hour", "24-hour"), ("10 minute", "ten minute",
                                                                                      "10-minute"),
     ("15-2", "fifteen second", "15-second"), ("4.2 in", "four point two inch", "4.2-inch"),
-    ("3-bedroom", "three bedroom", None),  # already the compound
+    ("3-bedroom", "three bedroom", "three-bedroom"), ("9 month", "nine month", "nine-month"),  # one to nine: words
+    ("6 ft", "six foot", "6-foot"), ("2 mi", "two mile", "2-mile"),  # sizes keep their digits
+    ("1-year", "one year", "one-year"),  # stage 2 made the compound
     ("1 hour", "one hour", None),  # one hour is no compound
     ("24 hours", "twenty four hours", None), ("19 mi", "eighteen mile", None),  # another number
     ("1960 year", "nineteen sixty year", None),  # a year
@@ -311,6 +313,12 @@ def test_an_amount_with_its_hundredths_is_written_with_its_sign_when_stage_2_fai
     ("one thousand two hundred point five metres", "1,200.5 metres"), ("twelve point oh four miles", "12.04 miles"),
     ("nine point five eight", None), ("point five seconds", None), ("nine point fifty eight seconds", None),
     ("five seconds", None), ("nine point five eight million", None), ("nine point five eight tall", None),
+    # a currency written as its word after the number, whole numbers too
+    ("one hundred and forty nine point three yen", "149.3 yen"), ("forty four thousand seven hundred ninety yen",
+                                                                  "44,790 yen"),
+    ("five hundred rupees", "500 rupees"), ("yen", None), ("the yen", None), ("three won", None),
+    ("forty nine thousand tonnes", "49,000 tonnes"), ("two hundred miles", "200 miles"), ("ninety miles", None),
+    ("hundred years", None), ("thousand yen", None),
 ])
 def test_a_decimal_with_its_unit_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
     assert said_measure(spoken.split()) == said
@@ -439,21 +447,29 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("how much is a haircut it's thirty eight pounds", "38 lbs", "£38"),
     ("the agency's fee is thirty five thousand pounds", "35,000 pounds", "£35,000"),
     ("bills will fall by three hundred pounds on average", "300 lbs", "£300"),
-    ("they bought three hundred pounds of sugar", "300 lbs", None),  # "of": what is weighed
-    ("the bridge can hold three hundred pounds", "300 lbs", None),  # no word of money
-    ("he lost twenty pounds and saved money", "20 lbs", None),  # "lost": weight
-    ("the parcel weighs two kilograms so it costs fifteen pounds", "15 lbs", None),  # cues of both: left as it is
-    ("the shells weighed fifteen hundred pounds", "1,500 lbs", None),
+    # a weight is written with its unit as said
+    ("they bought three hundred pounds of sugar", "300 lbs", "300 pounds"),  # "of": what is weighed
+    ("the bridge can hold three hundred pounds", "300 lbs", "300 pounds"),  # no word of money
+    ("he lost twenty pounds and saved money", "20 lbs", "20 pounds"),  # "lost": weight
+    ("the parcel weighs two kilograms so it costs fifteen pounds", "15 lbs", "15 pounds"),  # cues of both: no £
+    ("the shells weighed fifteen hundred pounds", "1,500 lbs", "1,500 pounds"),
+    ("the shells weighed fifteen hundred pounds", "1,500 pounds", None),
     ("it costs fifteen pounds", "15 kg", None),
     ("four point three billion pounds was lost to fraud", "4.3 billion pounds", "£4.3 billion"),
     ("four billion pounds of plastic", "4 billion pounds", None),
-    ("the cargo weighed four billion pounds", "4 billion lbs", None),
+    ("the cargo weighed four billion pounds", "4 billion lbs", "4 billion pounds"),
+    # a text that counts in dollars weighs in pounds, and so does a £ amount stage 2 wrote beside words of weight
+    ("a deposit of three hundred dollars for dogs under twenty five pounds", "25 lbs", "25 pounds"),
+    ("a three hundred dollars deposit my dog is about eighteen pounds", "£18", "18 pounds"),
+    ("my cat weighs eighteen pounds", "£18", "18 pounds"), ("the fee is eighteen pounds", "£18", None),
+    ("the ship carried four point three million pounds of cargo", "£4.3 million", "4.3 million pounds"),
+    ("they lost four point three million pounds", "£4.3 million", None),  # lost money
 ])
 def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) -> None:
     said = words.split()
     end = max(i for i, w in enumerate(said) if w == "pounds") + 1
     start = next(i for i in range(end - 1, -1, -1) if said[i] in ("one", "thirty", "three", "twenty", "fifteen",
-                                                                   "four"))
+                                                                   "eighteen", "four"))
     assert pounds_sterling(written, said, start, end) == money
 
 
