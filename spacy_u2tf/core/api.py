@@ -25,7 +25,7 @@ from .number_spans import complete_number_spans, labels_a_number, leads_number, 
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
-from .short_forms import short_form_labels, written_short_forms
+from .short_forms import name_suffixes, short_form_labels, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -477,6 +477,7 @@ class U2TF:
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
+            short_forms = sorted(short_forms + name_suffixes(words, case, punct))  # "Jr."
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
             punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
             case, itn = scale_names(words, case, itn)  # "degrees Celsius"

@@ -641,6 +641,7 @@ bill bills charge charges charged saving savings save saves saved grant grants f
 invests invested investment loan loans debt debts deposit deposits allowance benefit benefits pension pensions
 donation donations donated raise raised raising sell sells sold buy buys bought refund refunds prize bonus profit
 profits revenue money cash ticket tickets subscription afford affordable cheaper expensive discount owe owes owed
+payment payments invoice invoices
 """.split())
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
@@ -738,6 +739,15 @@ def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
     return None
 
 
+_CLOCK_MONEY = re.compile(r"[$£€]\d{1,2}:\d\d")
+
+
+def clock_money(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """An amount stage 2 wrote as a clock ("one thirty five dollars" as "$1:35") with its digits as said
+    (:func:`said_money`: "$135"); ``None`` elsewhere."""
+    return said_money(spoken) if _CLOCK_MONEY.fullmatch(written.strip()) else None
+
+
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
@@ -748,6 +758,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     said = words[start:end]
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
     return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
+            or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

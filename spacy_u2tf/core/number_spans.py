@@ -364,7 +364,7 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
     or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
     45-37, "one hundred and thirty nine one hundred and sixty three" 139-163, "twenty eight three" 28-3, "ten
-    seven" 10-7; a normalizer reads "3-5" out that way): the index the second number starts at. ``None`` for one
+    seven" 10-7, "twenty seven nineteen" 27-19; a normalizer reads "3-5" out that way): the index the second number starts at. ``None`` for one
     number or a digit string ("nine one one"), for pairs that may be a year or a time ("nineteen ninety", "ten
     fifteen", "in nineteen five") unless a plural noun of count or measure comes ``after`` them and the second is
     the larger ("ten fifteen minutes"), for two digits after a noun that labels by number or a code ("room three
@@ -381,10 +381,12 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
               and before.lower() not in _CODE_NOUNS)
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
     tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
+    # "twenty seven nineteen": no year starts with 21 to 99 (but "nineteen twenty seven" is one)
+    teen = first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
     # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
     score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
-    return split if digits or hundreds or tens or to_nil or score else None
+    return split if digits or hundreds or tens or teen or to_nil or score else None
 
 
 def counted_range(words: Sequence[str], after: str) -> Optional[int]:

@@ -107,6 +107,27 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     return sorted(found)
 
 
+# Generational suffixes written short after a name ("Martin Luther King Jr."), as a normalizer reads them out.
+_NAME_SUFFIXES = {"junior": "Jr.", "senior": "Sr."}
+_NAMED = frozenset("CAPITAL MIXED".split())
+
+
+def name_suffixes(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of "junior" and "senior" said right after a name (a word whose ``case`` label is
+    CAPITAL or MIXED, no mark between) and before no other capitalized word: "daniel o'connor junior" is Daniel
+    O'Connor Jr.; not "my junior year", nor "Lincoln Junior High"."""
+    found: List[Tuple[int, int, str]] = []
+    for i, word in enumerate(words):
+        suffix = _NAME_SUFFIXES.get(word.lower())
+        if (suffix is None or i < 2 or case[i - 1] not in _NAMED or case[i - 2] not in _NAMED
+                or punct[i - 1] != "O" or punct[i - 2] != "O"):
+            continue
+        if punct[i] == "O" and i + 1 < len(words) and case[i + 1] != "LOWER":
+            continue  # a name goes on: "Junior High", "Senior Vice President"
+        found.append((i, i + 1, suffix))
+    return found
+
+
 _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_number, day_hour, degree_scale,
+from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour, degree_scale,
                                              digit_groups, era_writing, grouped_thousands, hour_and_minutes,
                                              hundred_clock_number, label_digits, label_number, letter_and_number,
                                              measure_writing, minutes_to_hour, misgrouped_digits, month_names,
@@ -481,3 +481,12 @@ def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) ->
 ])
 def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     assert percent_sign(written, spoken.split()) == signed
+
+
+@pytest.mark.parametrize("written,spoken,money", [
+    ("$1:35", "one thirty five dollars", "$135"), ("€2:50", "two fifty euros", "€250"),
+    ("$135", "one thirty five dollars", None), ("1:35", "one thirty five", None),
+])
+def test_an_amount_written_as_a_clock_is_written_as_said(written: str, spoken: str, money) -> None:
+    assert clock_money(written, spoken.split()) == money
+

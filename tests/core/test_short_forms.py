@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import number_signs, short_form_labels, written_short_forms
+from spacy_u2tf.core.short_forms import name_suffixes, number_signs, short_form_labels, written_short_forms
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -58,3 +58,17 @@ def test_written_short_forms() -> None:
     assert written_short_forms("our q two numbers and fy twenty five and fy twenty twenty four".split()) == [
         (1, 3, "Q2"), (5, 8, "FY25"), (9, 13, "FY2024")]
     assert written_short_forms("q twenty and q one hundred and fy three".split()) == []
+
+
+@pytest.mark.parametrize("words,case,punct,found", [
+    ("daniel o'connor junior is", "C M L L", "O O O O", [(2, 3, "Jr.")]),
+    ("ken griffey senior", "C C L", "O O PERIOD", [(2, 3, "Sr.")]),
+    ("my junior year", "C L L", "O O O", []),  # no name before
+    ("smith junior", "C L", "O O", []),  # one word may be anything capitalized
+    ("lincoln park junior high", "C C C C", "O O O O", []),  # the name goes on
+    ("luther king junior", "C C L", "O COMMA O", []),  # the tagger's own comma: stage 2 writes that one
+])
+def test_generational_suffixes_after_a_name_are_written_short(words: str, case: str, punct: str, found) -> None:
+    labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
+    assert name_suffixes(words.split(), [labels[c] for c in case.split()], punct.split()) == found
+
