@@ -574,6 +574,7 @@ _GLUE_WORDS = "and|or|the|of|to|in|on|at|for|dash|hyphen|slash|point|dot|minus|p
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
 _CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
+_DIGIT_DOT_WORD = re.compile(r"\d\.(?!(?:com|org|net|edu|gov|info|biz)\b)([^\W\d_]{3,})")  # "3.menu", not "3.com"
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
@@ -638,12 +639,13 @@ def invented_initials(spoken_span: Sequence[str], written: str) -> Optional[str]
 
 def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62") or a said word of
-    four letters or more touches one ("9month", "6Figure", "10,000square"), else ``None``. A unit's abbreviation
-    may ("5km"), and so may a scale word, as parliamentary transcripts write it ("$77.5million")."""
+    four letters or more touches one ("9month", "6Figure", "10,000square"), or one of three or more after a point
+    ("3.menu" for "three dot menu", not an address's "3.com"), else ``None``. A unit's abbreviation may ("5km"),
+    and so may a scale word, as parliamentary transcripts write it ("$77.5million")."""
     said = {w.lower() for w in spoken_span}
     for token in written.split():
         if _GLUED.search(token) or any(run.lower() in said and run.lower() not in _SCALE_WORDS
-                                       for run in _LETTERS_BY_DIGIT.findall(token)):
+                                       for run in _LETTERS_BY_DIGIT.findall(token) + _DIGIT_DOT_WORD.findall(token)):
             return f"glued to digits: {token}"
     return None
 

@@ -125,6 +125,18 @@ def _scale_rank(word: str) -> int:
     return _SCALES.index(word.lower()) + 1 if word.lower() in _SCALES else 0
 
 
+# Currencies in the plural, which a price said in pairs comes before ("one eighty five dollars" is $185; "one twenty
+# dollar bill" is one $20 bill).
+_PRICED = frozenset("dollars euros pounds bucks".split())
+
+
+def _price_pair(words: Sequence[str], left: Sequence[int], right: Sequence[int]) -> bool:
+    """Whether two tagger spans side by side are a price said in pairs: one digit, then tens and a currency in the
+    plural ("one" | "eighty five dollars" is $185)."""
+    return (left[1] - left[0] == 1 and _kind(words[left[0]]) == "U" and left[1] == right[0]
+            and _kind(words[right[0]]) == "D" and any(w.lower() in _PRICED for w in words[right[0]:right[1]]))
+
+
 def _joins(words: Sequence[str], left: Tuple[int, int], right: Tuple[int, int]) -> bool:
     """Whether two tagger spans are one number split in two: a hundred, a scale or "and" at or between their
     facing ends ("six hundred" | "sixty", "six hundred" "and" "sixty"), or a smaller scale on the right than on
@@ -295,6 +307,9 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
         grown.append([lo, hi, start, end])
     merged: List[List[int]] = []
     for span in grown:
+        if merged and _price_pair(words, merged[-1], span):
+            merged[-1][1], merged[-1][3] = span[1], span[3]
+            continue
         if merged and span[0] < merged[-1][1]:
             last = merged[-1]
             if _joins(words, (last[2], last[3]), (span[2], span[3])):
@@ -312,6 +327,8 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             lo = _counted_start(words, lo)
         if hi - lo > 1 and words[lo].lower() == "the" and not any(w.lower() in MONTHS for w in words[lo:hi]):
             lo += 1  # "on the thirtieth" is on the 30th; a date may drop it ("the fifth of may" is May 5)
+        if hi - lo > 1 and words[lo].lower() == "plus" and _kind(words[lo + 1]) in CARDINAL:
+            lo += 1  # "plus" | "five dollars": what is added, not a sign ("$95 plus $120 an hour")
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
             unit_end = _unit_end(words, hi)
             if k + 1 < len(merged) and hi <= merged[k + 1][0] < unit_end and merged[k + 1][1] == unit_end:

@@ -135,6 +135,7 @@ BAD = [
     ("nine month", "9month", "glued to digits"),
     ("six figure", "6Figure", "glued to digits"),
     ("ten thousand square", "10,000square", "glued to digits"),
+    ("three dot menu", "3.menu", "glued to digits"),
     ("the", "THe", "odd case: THe"),
     ("pounds", "POUNds", "odd case: POUNds"),
     ("hundreds", "HUNDREDs", "odd case: HUNDREDs"),
