@@ -15,7 +15,7 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
-                     loose_edge_joins, rejected_mixed_case, scale_names, split_context_thresholds,
+                     loose_edge_joins, out_of_span, rejected_mixed_case, scale_names, split_context_thresholds,
                      superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
@@ -25,6 +25,7 @@ from .number_spans import complete_number_spans, labels_a_number, leads_number, 
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
+from .said_addresses import said_address
 from .short_forms import name_suffixes, short_form_labels, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
@@ -513,6 +514,13 @@ class U2TF:
                     or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
                     or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
                     or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
+                if said is None and reason is not None and span.kind != MIXED_CLASS:
+                    address = said_address(said_words)  # "minneapolismn dot gov slash recovery" misspelled
+                    if address is not None:
+                        taken, said = address
+                        for i in range(span.start + taken, span.end):  # the words after it stay words
+                            out_of_span(plans[d][2], i)
+                        span = replace(span, end=span.start + taken, spoken=" ".join(said_words[:taken]))
                 if said is not None:
                     written, reason = said, None  # the digits as said
                 if reason is None and span.kind != MIXED_CLASS:

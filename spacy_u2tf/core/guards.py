@@ -554,6 +554,7 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
             or invented_initials(spoken_span, text) or number_words_beside_digits(text)
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
+            or comma_in_word(text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
@@ -647,6 +648,18 @@ def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
         if _GLUED.search(token) or any(run.lower() in said and run.lower() not in _SCALE_WORDS
                                        for run in _LETTERS_BY_DIGIT.findall(token) + _DIGIT_DOT_WORD.findall(token)):
             return f"glued to digits: {token}"
+    return None
+
+
+_COMMA_IN_WORD = re.compile(r"[^\W\d_],[^\W\d_]")
+
+
+def comma_in_word(written: str) -> Optional[str]:
+    """``"invented mark: per,hour"`` when a comma stands between two letters with no space after it (a comma in a
+    number, "1,500", is fine), else ``None``."""
+    for token in written.split():
+        if _COMMA_IN_WORD.search(token):
+            return f"invented mark: {token}"
     return None
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, List, NamedTuple, Sequence, Tuple
 
-from .guards import spoken_digits
+from .guards import MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
 from .number_spans import CARDINAL, KINDS, number_phrases
 from .ordinal_style import ordinal_suffix
@@ -93,13 +93,19 @@ _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twent
 
 def mid_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str], itn: Sequence[str]
               ) -> Tuple[List[str], List[str], List[str]]:
-    """``punct``, ``case`` and ``itn`` (BIO) with each "mid" said right before a number hyphenated to it, in
-    lowercase and outside the number's span: a normalizer reads "mid-2025" and "mid-1990s" as "mid twenty twenty
-    five", "mid nineteen nineties", which a tagger writes "MID 2025" or a converter drops the "mid" of."""
+    """``punct``, ``case`` and ``itn`` (BIO) with each "mid" said right before a number or a month hyphenated to it,
+    in lowercase and outside the number's span: a normalizer reads "mid-2025", "mid-1990s" and "mid-October" as
+    "mid twenty twenty five", "mid nineteen nineties", "mid october", which a tagger writes "MID 2025" or "mid
+    October" or a converter drops the "mid" of."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     phrases = dict(number_phrases([w.lower() for w in words]))
     for i in range(len(words) - 1):
         if words[i].lower() != "mid":
+            continue
+        if words[i + 1].lower() in MONTHS and out_punct[i] in ("O", JOIN):  # "mid october" is mid-October
+            out_punct[i] = JOIN
+            out_case[i] = "CAPITAL" if i == 0 or punct[i - 1] in SENTENCE_END else "LOWER"
+            out_case[i + 1] = "CAPITAL"
             continue
         end = phrases.get(i + 1, i + 1)
         if i + 1 < end < len(words) and words[end].lower() in _DECADES:

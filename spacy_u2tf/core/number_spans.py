@@ -277,11 +277,13 @@ _PER_HOUR = (("per", "hour"), ("per", "h"))
 
 
 def _speed_end(words: Sequence[str], end: int) -> int:
-    """The end of a span that stops at a distance unit before "per hour" ("sixty five miles" | "per hour") or at
-    its "per" ("miles per" | "hour"), moved past the "hour": one speed, "65 mph" (not "65 mi per hour")."""
-    for unit in (end - 1, end - 2):  # where the distance unit stands
-        if (unit >= 0 and words[unit].lower() in _DISTANCE_UNITS
-                and tuple(w.lower() for w in words[unit + 1:unit + 3]) in _PER_HOUR):
+    """The end of a span that stops before a distance unit and "per hour" ("twelve" | "miles per hour"), at the
+    unit ("sixty five miles" | "per hour") or at its "per" ("miles per" | "hour"), moved past the "hour": one
+    speed, "65 mph" (not "65 mi per hour")."""
+    for unit in (end, end - 1, end - 2):  # where the distance unit stands
+        if (0 <= unit < len(words) and words[unit].lower() in _DISTANCE_UNITS
+                and tuple(w.lower() for w in words[unit + 1:unit + 3]) in _PER_HOUR
+                and (unit < end or (end and _kind(words[end - 1]) in CARDINAL))):
             return unit + 3
     return end
 
@@ -341,8 +343,14 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "ten" | "minute walk": the compound is one span
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
+        speed_end = _speed_end(words, hi)
+        if not free and speed_end > hi and merged[k + 1][1] <= speed_end:
+            k += 1  # the tagger gave "hour" or "per hour" a span of its own: one speed, "150 mph"
+            free = not (k + 1 < len(merged) and merged[k + 1][0] == speed_end)
         if free:
-            hi = _speed_end(words, hi)
+            hi = speed_end
+        while k + 1 < len(merged) and merged[k + 1][1] <= hi:
+            k += 1  # a span of the tagger's inside what this one grew over ("miles per" "hour")
         if lo and words[lo - 1].lower() == "minus" and "degrees" in (w.lower() for w in words[lo:hi]) and (
                 not k or merged[k - 1][1] < lo):
             lo -= 1  # "minus" | "forty degrees celsius": the sign is the temperature's

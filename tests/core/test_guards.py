@@ -136,6 +136,7 @@ BAD = [
     ("six figure", "6Figure", "glued to digits"),
     ("ten thousand square", "10,000square", "glued to digits"),
     ("three dot menu", "3.menu", "glued to digits"),
+    ("per hour", "per,hour", "invented mark: per,hour"),
     ("the", "THe", "odd case: THe"),
     ("pounds", "POUNds", "odd case: POUNds"),
     ("hundreds", "HUNDREDs", "odd case: HUNDREDs"),

@@ -43,6 +43,9 @@ def test_slashed_pairs(spoken: str, found) -> None:
      "O O O O", "LOWER LOWER LOWER LOWER", "O O B O"),  # not a year: left alone
     ("a mid size car", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O", "O O O O", "LOWER LOWER LOWER LOWER",
      "O O O O"),
+    ("by mid october we", "O O COMMA O", "LOWER CAPITAL LOWER LOWER", "O O O O",
+     "O HYPHEN COMMA O", "LOWER LOWER CAPITAL LOWER", "O O O O"),  # a month: mid-October
+    ("mid may", "O PERIOD", "LOWER LOWER", "O O", "HYPHEN PERIOD", "CAPITAL CAPITAL", "O O"),
 ])
 def test_mid_joins(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str, out_itn: str) -> None:
     assert mid_joins(spoken.split(), punct.split(), case.split(), itn.split()) == (

@@ -1,0 +1,47 @@
+"""Web and email addresses written from their spoken words where stage 2 misspells them.
+
+A normalizer reads "minneapolismn.gov/recovery" as "minneapolismn dot gov slash recovery" and
+"smallbiz@minneapolismn.gov" as "smallbiz at minneapolismn dot gov". Each part of such an address is one word said
+as it is written, so the words and their marks give the address back letter for letter; a converter that writes
+it letter by letter may drop one ("mineapolismn") and have the span rejected. :func:`said_address` writes it.
+"""
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+# Words said for the marks inside an address.
+_MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_"}
+# Top-level domains an address said in words ends its host with; one must follow a "dot".
+_TOP_LEVEL = frozenset("com org net gov edu mil int io co uk us ca au nz ie in de fr eu info biz app dev ai tv me "
+                       "ly gg fm".split())
+_PART = re.compile(r"[a-z0-9]+")
+
+
+def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
+    """``(n, address)``: the address said by the first ``n`` of the ``spoken`` words, each part one word and each
+    mark its word ("minneapolismn dot gov slash recovery" is minneapolismn.gov/recovery, "smallbiz at minneapolismn
+    dot gov" smallbiz@minneapolismn.gov), with "@" only before a host and a host that ends in a top-level domain
+    after a "dot"; the words after it ("... recovery email") are not part of it. ``None`` where the words start
+    no such address."""
+    words = [w.lower() for w in spoken]
+    if not words or not _PART.fullmatch(words[0]):
+        return None
+    out, n = [words[0]], 1
+    host_done = at_used = has_domain = False
+    while n + 1 < len(words) and _PART.fullmatch(words[n + 1]):
+        said = words[n]
+        if said == "at" and not at_used and not has_domain and "dot" in words[n + 2:]:
+            out.append("@")
+            at_used = True
+        elif said in _MARKS and not (host_done and said == "dot" and not has_domain):
+            if said == "slash":
+                host_done = True
+            elif said == "dot" and not host_done and words[n + 1] in _TOP_LEVEL:
+                has_domain = True
+            out.append(_MARKS[said])
+        else:
+            break
+        out.append(words[n + 1])
+        n += 2
+    return (n, "".join(out)) if has_domain else None
