@@ -26,7 +26,7 @@ from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address
-from .short_forms import name_suffixes, short_form_labels, written_short_forms
+from .short_forms import name_suffixes, short_form_labels, slashed_words, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -478,7 +478,9 @@ class U2TF:
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
-            short_forms = sorted(short_forms + name_suffixes(words, case, punct))  # "Jr."
+            short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
+                                                + slashed_words(words, case, punct, itn)  # "Burn/Chatroom"
+                                                if not any(f[0] < form[1] and form[0] < f[1] for f in short_forms)])
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
             punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
             case, itn = scale_names(words, case, itn)  # "degrees Celsius"

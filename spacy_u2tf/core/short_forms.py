@@ -7,15 +7,17 @@ President" and "DR. Jones" are what a tagger unsure of the word writes), and "us
 the pronoun (and "the who" the World Health Organization): :func:`short_form_labels` changes the punctuation and
 case labels so. "no" before a number is "No." after a noun that numbers motions and amendments or a verb of the
 charts ("amendment no twelve", "peaked at no five"), "honorable" after "rt" is "Hon.", a few initialisms are
-written with an ampersand ("r and d" is R&D), and quarters and fiscal years as business writes them ("Q2",
-"FY25"): :func:`written_short_forms` finds them.
+written with an ampersand ("r and d" is R&D), quarters and fiscal years as business writes them ("Q2",
+"FY25") and the world wars with their numerals: :func:`written_short_forms` finds them. Generational suffixes after
+a name ("Jr.": :func:`name_suffixes`) and words said with "slash" between them (:func:`slashed_words`) need the
+tagger's case labels.
 """
 from __future__ import annotations
 
 from typing import List, Optional, Sequence, Tuple
 
 from .guards import spoken_digits
-from .labels import out_of_span
+from .labels import apply_case, bio_spans, out_of_span
 from .number_spans import CARDINAL, KINDS, number_phrases
 
 # Titles written without a stop in British English, as said when no normalizer expanded them.
@@ -104,7 +106,42 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found += [(i, i + 3, _AMPERSANDS[tuple(lowered[i:i + 3])]) for i in range(len(lowered) - 2)
               if tuple(lowered[i:i + 3]) in _AMPERSANDS]
     found += _periods(lowered)
+    found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
+              if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
     return sorted(found)
+
+
+_WORLD_WARS = {"one": "I", "two": "II", "i": "I", "ii": "II"}
+_SLASH = "slash"
+
+
+def slashed_words(words: Sequence[str], case: Sequence[str], punct: Sequence[str],
+                  itn: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of words said with "slash" between them, with no mark between and no address
+    around them (a span to convert with "dot" or "at" in it, "dot co dot uk slash news"), joined by "/" in their
+    own case (``case`` labels): "burn slash chatroom slash citizenship" is Burn/Chatroom/Citizenship, "singer
+    slash songwriter" singer/songwriter (a normalizer reads "/" so; stage 2 misspells them)."""
+    lowered = [w.lower() for w in words]
+    in_address = [False] * len(words)
+    for start, end in bio_spans(itn):
+        if {"dot", "at"} & set(lowered[start:end]):
+            in_address[start:end] = [True] * (end - start)
+    found: List[Tuple[int, int, str]] = []
+    i = 1
+    while i < len(words) - 1:
+        start = i - 1
+        while (i < len(words) - 1 and lowered[i] == _SLASH and _slashable(lowered, in_address, i - 1)
+               and _slashable(lowered, in_address, i + 1) and punct[i - 1] == punct[i] == "O"):
+            i += 2
+        if i - 1 > start:
+            found.append((start, i, "/".join(apply_case(words[k], case[k]) for k in range(start, i, 2))))
+        else:
+            i += 1
+    return found
+
+
+def _slashable(lowered: Sequence[str], in_address: Sequence[bool], i: int) -> bool:
+    return lowered[i].isalpha() and lowered[i] != _SLASH and not in_address[i] and lowered[i] not in KINDS
 
 
 # Generational suffixes written short after a name ("Martin Luther King Jr."), as a normalizer reads them out.

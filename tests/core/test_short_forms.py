@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import name_suffixes, number_signs, short_form_labels, written_short_forms
+from spacy_u2tf.core.short_forms import (name_suffixes, number_signs, short_form_labels, slashed_words,
+                                         written_short_forms)
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -71,4 +72,25 @@ def test_written_short_forms() -> None:
 def test_generational_suffixes_after_a_name_are_written_short(words: str, case: str, punct: str, found) -> None:
     labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
     assert name_suffixes(words.split(), [labels[c] for c in case.split()], punct.split()) == found
+
+
+@pytest.mark.parametrize("words,case,punct,itn,found", [
+    ("burn slash chatroom slash citizenship in", "C L C L C L", "O O O O O O", "B I I I I O",
+     [(0, 5, "Burn/Chatroom/Citizenship")]),
+    ("a singer slash songwriter", "L L L L", "O O O O", "O O O O", [(1, 4, "singer/songwriter")]),
+    ("bbc dot co dot uk slash news", "L L L L L L L", "O O O O O O O", "B I I I I I I", []),  # an address
+    ("three slash four", "L L L", "O O O", "B I I", []),  # numbers: stage 2's
+    ("this slash, that", "L L L", "O COMMA O", "O O O", []),  # a mark between
+])
+def test_words_said_with_slash_between_are_joined_by_it(words: str, case: str, punct: str, itn: str, found) -> None:
+    labels = {"C": "CAPITAL", "L": "LOWER"}
+    assert slashed_words(words.split(), [labels[c] for c in case.split()], punct.split(), itn.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("during world war one the", [(1, 4, "World War I")]), ("world war two", [(0, 3, "World War II")]),
+    ("a world war three", []),
+])
+def test_the_world_wars_are_written_with_their_numerals(spoken: str, found) -> None:
+    assert written_short_forms(spoken.split()) == found
 
