@@ -8,7 +8,7 @@ rate it is a price whose currency went unsaid and stays in words ("three fifty n
 range or a score ("aged 3-5"), and number words read in pairs are a time only where a word around them says one ("at
 7:30", but "uranium 235"). Minutes to an hour after "at" are a time ("at 7:40", not "at 20-8"), a number with a
 singular noun of measure is one compound ("a 24-hour service", "a 2-year-old child"), a unit before "per" is written
-as said ("10 meters per second"), "19 o'clock" is 19:00, "$340 thousand" is $340,000, "pounds" spoken of money are
+as said ("10 meters per second"), "11 o'clock" is 11:00, "$340 thousand" is $340,000, "pounds" spoken of money are
 £, "6.5 percent" is 6.5% and a world war's number is Roman. Each function returns the corrected writing (or the
 reason to keep the words) and ``None`` where it does not apply; the numbers it writes are the conversion's own,
 which the guards have checked against the spoken ones, or follow from them.
@@ -711,10 +711,10 @@ _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
 
 
 def day_hour(written: str) -> Optional[str]:
-    """An hour past noon said with "o'clock" as the 24-hour time it reads ("nineteen o'clock" is 19:00); ``None``
-    elsewhere ("7 o'clock" stays)."""
+    """An hour said with "o'clock" as references write it in digits ("eleven o'clock" is 11:00, as DialogSum and
+    the Schema-Guided Dialogue corpus write it most of the time; "nineteen o'clock" 19:00); ``None`` elsewhere."""
     match = _OCLOCK.fullmatch(written.strip())
-    if match is None or not 13 <= int(match.group(1)) <= 24:
+    if match is None or not 1 <= int(match.group(1)) <= 24:
         return None
     return f"{match.group(1)}:00"
 
@@ -783,6 +783,6 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C
             or era_writing(written)  # "117ad" is 117 AD
-            or day_hour(written)  # "19 o'clock" is 19:00
+            or day_hour(written)  # "11 o'clock" is 11:00
             or world_war_numeral(written, words, start)  # World War II
             or written)

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour, degree_scale,
-                                             digit_groups, era_writing, grouped_thousands, hour_and_minutes,
-                                             hundred_clock_number, label_digits, label_number, letter_and_number,
-                                             measure_writing, minutes_to_hour, misgrouped_digits, month_names,
-                                             month_year, paired_numbers, percent_sign, plural_unit_apart,
+from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
+                                             degree_scale, digit_groups, era_writing, grouped_thousands,
+                                             hour_and_minutes, hundred_clock_number, label_digits, label_number,
+                                             letter_and_number, measure_writing, minutes_to_hour, misgrouped_digits,
+                                             month_names, month_year, paired_numbers, percent_sign, plural_unit_apart,
                                              pounds_sterling, read_in_context, said_age, said_letter_number,
                                              said_measure, said_money, said_unit, teen_year, uncued_clock,
                                              unit_compound, unnamed_amount, world_war_numeral)
@@ -147,8 +147,8 @@ def test_a_size_said_after_is_is_no_compound() -> None:
     assert unit_compound("6 ft", "six foot".split(), "a") == "6-foot"
 
 
-@pytest.mark.parametrize("written,time", [("19 o'clock", "19:00"), ("13 oclock", "13:00"), ("7 o'clock", None),
-                                          ("19:00", None)])
+@pytest.mark.parametrize("written,time", [("19 o'clock", "19:00"), ("13 oclock", "13:00"), ("7 o'clock", "7:00"),
+                                          ("19:00", None), ("25 o'clock", None), ("0 o'clock", None)])
 def test_an_hour_past_noon_with_o_clock_is_a_24_hour_time(written: str, time) -> None:
     assert day_hour(written) == time
 

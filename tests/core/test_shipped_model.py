@@ -97,7 +97,7 @@ def test_no_hyphen_between_names_below_the_names_threshold(shipped_model) -> Non
 @pytest.mark.parametrize("spoken,expected", [
     ("that makes a total of six hundred and sixty us dollars",
      ("That makes a total of $660.", "That makes a total of 660 US dollars.")),
-    ("it costs fifty bucks and we leave at five o'clock", ("It costs 50 bucks and we leave at 5 o'clock.",)),
+    ("it costs fifty bucks and we leave at five o'clock", ("It costs 50 bucks and we leave at 5:00.",)),
     ("the meeting is on the twenty third of july at ten a m in room four oh four",
      ("The meeting is on 23 July at 10 am in room 404.",)),
     ("take exit four oh four and call extension four oh four", ("Take exit 404 and call extension 404.",)),
