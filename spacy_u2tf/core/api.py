@@ -15,8 +15,8 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
-                     loose_edge_joins, out_of_span, rejected_mixed_case, scale_names, split_context_thresholds,
-                     superlative_joins, thresholded_labels, whole_fraction_joins)
+                     loose_edge_joins, out_of_span, plural_acronym, rejected_mixed_case, scale_names,
+                     split_context_thresholds, superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (read_in_context, said_age, said_letter_number, said_measure, said_money,
@@ -525,6 +525,8 @@ class U2TF:
                         span = replace(span, end=span.start + taken, spoken=" ".join(said_words[:taken]))
                 if said is not None:
                     written, reason = said, None  # the digits as said
+                if reason is None and span.kind == MIXED_CLASS:
+                    written = plural_acronym(written, span.spoken) or written  # "guis" is GUIs, not "GUI's"
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1
                     name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"

@@ -83,6 +83,18 @@ def mixed_case_shaped(form: str) -> bool:
     return bool(_MIXED_SHAPE.fullmatch(form))
 
 
+_ACRONYM_POSSESSIVE = re.compile(r"([A-Z]{2,})['’]s")
+
+
+def plural_acronym(written: str, spoken: str) -> Optional[str]:
+    """An acronym written with "'s" where the word was said without an apostrophe ("guis" written "GUI's"), as
+    the plural it is ("GUIs"); ``None`` elsewhere ("nasa's" stays NASA's)."""
+    match = _ACRONYM_POSSESSIVE.fullmatch(written.strip())
+    if match is None or spoken.strip().lower() != match.group(1).lower() + "s":
+        return None
+    return match.group(1) + "s"
+
+
 def case_label(written: str) -> str:
     """The case label that turns ``written.lower()`` back into ``written``."""
     spoken = written.lower()

@@ -682,7 +682,9 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
         weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
             not sterling.group(2) and any(w.lower() in _OTHER_MONEY for w in words))
-        return f"{sterling.group(1)}{sterling.group(2) or ''} {words[end - 1].lower()}" if weighs and not money else None
+        if weighs and not money:
+            return f"{sterling.group(1)}{sterling.group(2) or ''} {words[end - 1].lower()}"
+        return None
     weight = f"{match.group(1)}{match.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     weight = weight if weight != written.strip() else None
     if after[:1] == ["of"]:

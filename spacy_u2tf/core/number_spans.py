@@ -389,11 +389,12 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     """Where ``words``, all of them number words, are two numbers said side by side that English writes as a range
     or a score with a dash ("three five" is 3-5, "six three" 6-3, "fifteen zero" 15-0, "forty five thirty seven"
     45-37, "one hundred and thirty nine one hundred and sixty three" 139-163, "twenty eight three" 28-3, "ten
-    seven" 10-7, "twenty seven nineteen" 27-19; a normalizer reads "3-5" out that way): the index the second number starts at. ``None`` for one
-    number or a digit string ("nine one one"), for pairs that may be a year or a time ("nineteen ninety", "ten
-    fifteen", "in nineteen five") unless a plural noun of count or measure comes ``after`` them and the second is
-    the larger ("ten fifteen minutes"), for two digits after a noun that labels by number or a code ("room three
-    five"), and for two numbers of 20 to 99 where a price may be said ("it's twenty five ninety nine")."""
+    seven" 10-7, "twenty seven nineteen" 27-19; a normalizer reads "3-5" out that way): the index the second
+    number starts at. ``None`` for one number or a digit string ("nine one one"), for pairs that may be a year or
+    a time ("nineteen ninety", "ten fifteen", "in nineteen five") unless a plural noun of count or measure comes
+    ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that labels
+    by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
+    twenty five ninety nine")."""
     rising = counted_range(words, after)
     if rising is not None:
         return rising

@@ -5,9 +5,10 @@ import pytest
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
                                     case_label, close_last_sentence, hold_name_joins, join_filler_phrases,
-                                    loose_edge_joins, mark_repeated_reparanda, rejected_mixed_case,
-                                    repeated_first_copies, scale_names, split_context_thresholds, split_hyphenated,
-                                    split_trailing_punct, superlative_joins, thresholded_labels, whole_fraction_joins)
+                                    loose_edge_joins, mark_repeated_reparanda, plural_acronym,
+                                    rejected_mixed_case, repeated_first_copies, scale_names,
+                                    split_context_thresholds, split_hyphenated, split_trailing_punct,
+                                    superlative_joins, thresholded_labels, whole_fraction_joins)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -338,3 +339,12 @@ def test_scale_names_are_capitalized_and_never_converted() -> None:
 ])
 def test_no_hyphen_beside_a_word_without_latin_letters(spoken: str, punct: str, loosened: str) -> None:
     assert loose_edge_joins(spoken.split(), punct.split()) == loosened.split()
+
+
+@pytest.mark.parametrize("written,spoken,plural", [
+    ("GUI's", "guis", "GUIs"), ("KPI’s", "kpis", "KPIs"), ("NASA's", "nasa's", None),  # said as a possessive
+    ("McDonald's", "mcdonalds", None), ("GUIs", "guis", None), ("GUI's", "gui", None),
+])
+def test_an_acronym_said_without_an_apostrophe_is_a_plural(written: str, spoken: str, plural) -> None:
+    assert plural_acronym(written, spoken) == plural
+
