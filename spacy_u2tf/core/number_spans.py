@@ -74,6 +74,7 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
     if kinds[start] is None or kinds[start].endswith("o"):
         return j
     and_at, scale_before_and = -1, 0  # where "and" continued a scale, and the largest scale before it
+    smallest_scale, group_start = 0, start  # the last scale word's rank so far; where the words after it start
     while j < n:
         prev = kinds[j - 1] or ""
         nxt = kinds[j]
@@ -96,6 +97,13 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
             break
         if base == "S" and 0 < scale_before_and <= _scale_rank(words[j]):
             return and_at  # "ten thousand and thirty thousand": a scale as large again starts a second number
+        if base == "S" and 0 < smallest_scale <= _scale_rank(words[j]) and group_start < j:
+            # "one thousand five hundred three thousand": scales only fall within a number, so a second one
+            # starts after the hundreds ("1,500" | "3,000"), or right after the scale ("2,000" | "3,000")
+            hundred = max((k for k in range(group_start, j - 1) if kinds[k] == "H"), default=group_start - 1)
+            return hundred + 1
+        if base == "S":
+            smallest_scale, group_start = _scale_rank(words[j]), j + 1
         j += 1
         if ordinal:
             break
@@ -243,13 +251,19 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of;
     and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through,
     or after an amount's cents: "between four hundred ten thousand and four hundred thirty thousand" is 410,000
-    and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and $87."""
+    and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and $87; and between two phrases side by
+    side that both have a scale ("one thousand five hundred" | "three thousand")."""
     ends = {end for _, end in phrases}
     starts = {start for start, _ in phrases}
+    scaled = {start: end for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])}
     out: List[List[int]] = []
     for span in spans:
         lo = span[0]
-        for k in range(span[0] + 1, span[1] - 1):
+        for k in range(span[0] + 1, span[1]):
+            if k in scaled and any(end == k for end in scaled.values()):  # "one thousand five hundred" | "three
+                out.append([lo, k, lo, k])  # thousand": scales only fall within a number, so these are two
+                lo = k
+        for k in range(max(lo, span[0] + 1), span[1] - 1):
             between_numbers = k + 1 in starts and (
                 (k in ends and _kind(words[k - 1]) in CARDINAL) or words[k - 1].lower() in _SUBUNIT_ENDS)
             if (words[k].lower() == "and" and between_numbers) or (

@@ -51,6 +51,20 @@ def test_number_phrases() -> None:
     assert complete_number_spans([], []) == []
 
 
+@pytest.mark.parametrize("spoken,phrases", [
+    ("one thousand five hundred three thousand", ["one thousand five hundred", "three thousand"]),
+    ("two thousand three thousand", ["two thousand", "three thousand"]),
+    ("one thousand five hundred thousand", ["one thousand", "five hundred thousand"]),
+    ("ten thousand and thirty thousand", ["ten thousand", "thirty thousand"]),
+    ("one million two hundred thousand", ["one million two hundred thousand"]),
+    ("one hundred and twenty thousand", ["one hundred and twenty thousand"]),
+    ("two thousand and four", ["two thousand and four"]),
+])
+def test_a_scale_as_large_again_starts_another_number(spoken: str, phrases) -> None:
+    words = spoken.split()
+    assert [" ".join(words[a:b]) for a, b in number_phrases(words)] == phrases
+
+
 @pytest.mark.parametrize("written,bad", [
     ("6 hundred", True), ("2 hundred years", True), ("$6 hundred and 60 dollars", True), ("60 five", True),
     ("twenty 5", True), ("$660", False), ("660 US dollars", False), ("12.3 million", False), ("5 thousand", False),
