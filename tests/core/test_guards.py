@@ -8,6 +8,8 @@ OK = [
     ("twelve point three million dollars", "$12.3 million"),
     ("twelve square feet", "12 sq ft"),
     ("one eight hundred seven seven two one two one three", "1-800-772-1213"),
+    ("five oh three five five five oh one four eight", "503-555-0148"),  # digits said one by one: any groups
+    ("twenty seven nineteen", "27-19"),
     ("info at example dot com", "info@example.com"),
     ("march fifteenth two thousand twenty four", "March 15, 2024"),
     ("fifteen hundred", "1,500"),
@@ -137,6 +139,7 @@ BAD = [
     ("ten thousand square", "10,000square", "glued to digits"),
     ("three dot menu", "3.menu", "glued to digits"),
     ("per hour", "per,hour", "invented mark: per,hour"),
+    ("four eleven nineteen twenty seven thirty three", "411-192-733", "number changed: digits regrouped"),
     ("the", "THe", "odd case: THe"),
     ("pounds", "POUNds", "odd case: POUNds"),
     ("hundreds", "HUNDREDs", "odd case: HUNDREDs"),
