@@ -422,7 +422,8 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
     tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
     # "twenty seven nineteen": no year starts with 21 to 99 (but "nineteen twenty seven" is one)
-    teen = first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
+    teen = (first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
+            and not labels_a_number(before) and before.lower() not in _CODE_NOUNS)  # "log number 2417"
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
     # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
     score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
