@@ -554,7 +554,7 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
             or invented_initials(spoken_span, text) or number_words_beside_digits(text)
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
-            or comma_in_word(text) or regrouped_digits(spoken_span, text)
+            or comma_in_word(text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
@@ -652,31 +652,6 @@ def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
 
 
 _COMMA_IN_WORD = re.compile(r"[^\W\d_],[^\W\d_]")
-_DIGIT_GROUPS = re.compile(r"\d+(?:-\d+)+")
-
-
-def regrouped_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
-    """``"number changed: digits regrouped in 411-192-733"`` when a token of digit groups joined by hyphens holds
-    the digits of several numbers said one after another but puts a hyphen inside one of them ("four eleven nineteen
-    twenty seven thirty three", a list, is no phone number), else ``None``. Digits said one by one may be grouped
-    anyhow ("five five five zero one four seven" is 555-0147)."""
-    said = spoken_numbers(spoken_span)
-    if len(said) < 2:
-        return None
-    ends, length = set(), 0
-    for number in said:
-        length += len(number)
-        ends.add(length)
-    for token in written.split():
-        if not _DIGIT_GROUPS.fullmatch(token) or token.replace("-", "") != "".join(said):
-            continue
-        cut, length = [], 0
-        for group in token.split("-")[:-1]:
-            length += len(group)
-            cut.append(length)
-        if not ends.issuperset(cut):
-            return f"number changed: digits regrouped in {token}"
-    return None
 
 
 def comma_in_word(written: str) -> Optional[str]:

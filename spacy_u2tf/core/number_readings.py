@@ -16,9 +16,9 @@ which the guards have checked against the spoken ones, or follow from them.
 from __future__ import annotations
 
 import re
-from typing import Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
-from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits
+from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
                            number_pair)
 from .ordinal_style import spelled_small_ordinal
@@ -741,6 +741,35 @@ def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
     return None
 
 
+def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """Digit groups joined by hyphens whose hyphens cut a number said among them, regrouped as said: the digits said
+    one by one together, each number said whole on its own ("zero eight zero zero five hundred fifty five one hundred
+    eleven" written "080-055-5111" is 0800 555 111; the list "four eleven nineteen twenty seven thirty three" written
+    "411-192-733" is 4 11 19 27 33). ``None`` where the hyphens fall between said numbers ("555-0147") or the
+    digits differ."""
+    said = spoken_numbers(spoken)
+    text = written.strip()
+    if len(said) < 2 or not _GROUPED.fullmatch(text) or text.replace("-", "") != "".join(said):
+        return None
+    ends, length = set(), 0
+    for number in said:
+        length += len(number)
+        ends.add(length)
+    cuts, length = [], 0
+    for group in text.split("-")[:-1]:
+        length += len(group)
+        cuts.append(length)
+    if ends.issuperset(cuts):
+        return None
+    groups: List[List[str]] = []
+    for number in said:
+        if len(number) == 1 and groups and len(groups[-1][-1]) == 1:
+            groups[-1].append(number)  # a digit said after digits said one by one: the same group
+        else:
+            groups.append([number])
+    return " ".join("".join(group) for group in groups)
+
+
 _CLOCK_MONEY = re.compile(r"[$£€]\d{1,2}:\d\d")
 
 
@@ -761,6 +790,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
     return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
+            or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
+                                             said_digit_groups,
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, measure_writing, minutes_to_hour, misgrouped_digits,
@@ -489,4 +490,14 @@ def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
 ])
 def test_an_amount_written_as_a_clock_is_written_as_said(written: str, spoken: str, money) -> None:
     assert clock_money(written, spoken.split()) == money
+
+
+@pytest.mark.parametrize("written,spoken,groups", [
+    ("411-192-733", "four eleven nineteen twenty seven thirty three", "4 11 19 27 33"),  # a list, no phone number
+    ("080-055-5111", "zero eight zero zero five hundred fifty five one hundred eleven", "0800 555 111"),
+    ("555-0147", "five five five zero one four seven", None),  # digits said one by one: any groups
+    ("27-19", "twenty seven nineteen", None), ("412-555", "four one two five five six", None),  # other digits
+])
+def test_digit_groups_that_cut_a_said_number_are_grouped_as_said(written: str, spoken: str, groups) -> None:
+    assert said_digit_groups(written, spoken.split()) == groups
 
