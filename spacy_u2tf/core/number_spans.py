@@ -255,12 +255,13 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     side that both have a scale ("one thousand five hundred" | "three thousand")."""
     ends = {end for _, end in phrases}
     starts = {start for start, _ in phrases}
-    scaled = {start: end for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])}
+    scaled = [(start, end) for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])]
+    scaled_starts, scaled_ends = {start for start, _ in scaled}, {end for _, end in scaled}
     out: List[List[int]] = []
     for span in spans:
         lo = span[0]
         for k in range(span[0] + 1, span[1]):
-            if k in scaled and any(end == k for end in scaled.values()):  # "one thousand five hundred" | "three
+            if k in scaled_starts and k in scaled_ends:  # "one thousand five hundred" | "three
                 out.append([lo, k, lo, k])  # thousand": scales only fall within a number, so these are two
                 lo = k
         for k in range(max(lo, span[0] + 1), span[1] - 1):

@@ -34,7 +34,7 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
         if said == "at" and not at_used and not has_domain and "dot" in words[n + 2:]:
             out.append("@")
             at_used = True
-        elif said in _MARKS and not (host_done and said == "dot" and not has_domain):
+        elif said in _MARKS:
             if said == "slash":
                 host_done = True
             elif said == "dot" and not host_done and words[n + 1] in _TOP_LEVEL:
