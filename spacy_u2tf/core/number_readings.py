@@ -318,11 +318,17 @@ _PLAIN_THOUSANDS = re.compile(r"[1-9]\d{3}")
 _YEAR_CUES = frozenset("in since the by until till from circa year".split())
 # Plural nouns that a count comes before ("1,500 people", "2,000 years"); a normalizer reads many years out as
 # counts ("by one thousand eight hundred and sixty two navies..."), so only these make one.
+# Currencies written as their word after the number, whole or not ("149.3 yen", "44,790 rupees"); not "won", which
+# a number may come before as a verb's subject.
+_WORD_CURRENCIES = frozenset("""
+yen yuan renminbi rupee rupees peso pesos franc francs krona kronor krone kroner rand ringgit baht dirham dirhams
+rouble roubles ruble rubles lira naira shilling shillings
+""".split())
 _COUNT_NOUNS = _COUNTED | frozenset("""
 residents inhabitants citizens voters casualties deaths prisoners refugees fans spectators
 customers users visitors cases species words pages times years months weeks days hours minutes seconds miles
 kilometers kilometres meters metres feet acres hectares tons tonnes dollars pounds euros
-""".split())
+""".split()) | _WORD_CURRENCIES
 # Words that end in "s" and are no plural of a noun.
 _NOT_PLURALS = frozenset("""
 towards always perhaps sometimes besides whereas afterwards upwards downwards backwards forwards nevertheless
@@ -380,8 +386,9 @@ def plural_unit_apart(written: str) -> Optional[str]:
 def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
     their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW, "50-gb" said "fifty
-    gb" 50 GB), the thousands of a number said with "thousand" grouped. ``None`` where that does not apply or
-    nothing changes; the digits are the conversion's own."""
+    gb" 50 GB), a currency written as its word in lowercase ("500 Rupees" is 500 rupees), the thousands of a number
+    said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
+    conversion's own."""
     text = written.strip()
     glued = _NUMBER_DASH_UNIT.fullmatch(text)
     if glued and spoken and spoken[-1].lower() == glued.group(2).lower() in _UNIT_FORMS:
@@ -390,8 +397,9 @@ def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     if match is None:
         return None
     number, words = match.group(1), match.group(2).split()
-    fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in _UNIT_WORDS else w) for w in words]
-    if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in _UNIT_WORDS:
+    units = _UNIT_WORDS | _WORD_CURRENCIES  # "2000 Yuan" said "two thousand yuan" is 2,000 yuan
+    fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in units else w) for w in words]
+    if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in units:
         return None  # no unit after the number
     out = " ".join([_thousands_grouped(number, spoken) or number, *fixed])
     return out if out != written.strip() else None
@@ -516,12 +524,6 @@ _DIGIT_WORDS["oh"] = "0"
 _TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
-# Currencies written as their word after the number, whole or not ("149.3 yen", "44,790 rupees"); not "won", which
-# a number may come before as a verb's subject.
-_WORD_CURRENCIES = frozenset("""
-yen yuan renminbi rupee rupees peso pesos franc francs krona kronor krone kroner rand ringgit baht dirham dirhams
-rouble roubles ruble rubles lira naira shilling shillings
-""".split())
 
 
 def said_measure(spoken: Sequence[str]) -> Optional[str]:

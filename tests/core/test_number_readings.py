@@ -273,6 +273,7 @@ def test_a_time_asked_before_or_named_after_makes_pairs_a_time(written: str, spo
     ("1280 m", "twelve eighty m", None),  # no "thousand" said: the number stays as written
     ("350 Fifth Avenue", "three hundred fifty fifth avenue", None), ("5 km", "five kilometers", None),
     ("2009 World Series", "two thousand nine world series", None),
+    ("2000 yuan", "two thousand yuan", "2,000 yuan"), ("500 Rupees", "five hundred rupees", "500 rupees"),
 ])
 def test_a_measure_has_its_units_case_and_grouped_thousands(written: str, spoken: str, read) -> None:
     assert measure_writing(written, spoken.split()) == read
