@@ -664,7 +664,8 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     none of weight ("weighs", "lost", "kilograms"), nor "of" after it ("bought 300 pounds of sugar"); with
     "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
     ``None`` elsewhere, and in a text (``words``) that counts money in dollars or cents, where a plain amount of
-    pounds weighs ("a $300 deposit for dogs under 25 pounds"). The other way, a plain amount stage 2 wrote in £ is
+    pounds weighs ("a $300 deposit for dogs under 25 pounds"); in a text that counts money in pounds elsewhere
+    (:func:`_sterling_text`), an amount with no word of weight near is money too ("some start at £3,800"). The other way, a plain amount stage 2 wrote in £ is
     a weight in pounds where nothing around it speaks of money and a word of weight does, "of" follows or the text
     counts in dollars ("my dog is about 18 pounds"). A weight is written with its unit as said ("25 pounds", not
     "25 lbs"). The number is the conversion's own."""
@@ -674,17 +675,15 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     sterling = _STERLING_WRITTEN.fullmatch(written.strip())
     if match is None and sterling is None:
         return None
-    before = [w.lower() for w in words[max(0, start - 10):start]]
-    after = [w.lower() for w in words[end:end + 6]]
+    before, after = _pounds_context(words, start, end)
     around = {*before, *after}
-    paid_per = any(a in ("a", "an", "per", "each") and b in _PAID_PER for a, b in zip(after[:3], after[1:3]))
-    how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
-    money = not (around & _WEIGHT_CUES) and bool(around & _MONEY_CUES or paid_per or how_much) and not any(
-        w.lower() in _OTHER_MONEY for w in words)
+    other_money = any(w.lower() in _OTHER_MONEY for w in words)
+    money = not (around & _WEIGHT_CUES) and not other_money and (
+        _spoken_of_money(before, after) or _sterling_text(words, end - 1))
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
         weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
-            not sterling.group(2) and any(w.lower() in _OTHER_MONEY for w in words))
-        if weighs and not money:
+            not sterling.group(2) and other_money)
+        if (weighs and not money) or (after[:1] == ["of"] and not sterling.group(2)):  # "5 pounds of apples"
             return f"{sterling.group(1)}{sterling.group(2) or ''} {words[end - 1].lower()}"
         return None
     weight = f"{match.group(1)}{match.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
@@ -699,6 +698,37 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     return f"£{int(number):,}" if number.isdigit() else f"£{number}"  # "£1,150", as amounts are written
 
 
+def _pounds_context(words: Sequence[str], start: int, end: int) -> Tuple[List[str], List[str]]:
+    """The words said before (ten) and after (six) an amount of pounds, lowercased."""
+    return [w.lower() for w in words[max(0, start - 10):start]], [w.lower() for w in words[end:end + 6]]
+
+
+def _spoken_of_money(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether the words around an amount speak of money: a word of money, a rate ("a month") or "how much"."""
+    paid_per = any(a in ("a", "an", "per", "each") and b in _PAID_PER for a, b in zip(after[:3], after[1:3]))
+    how_much = any(a == "how" and b == "much" for a, b in zip(before, before[1:]))
+    return bool({*before, *after} & _MONEY_CUES) or paid_per or how_much
+
+
+def _sterling_text(words: Sequence[str], unit: int) -> bool:
+    """Whether a text counts money in pounds elsewhere than at ``words[unit]``: it says "pence", "quid" or
+    "sterling", or another "pounds" with its pence said after it ("eleven pounds fifty") or that the words around
+    it speak of as money and none as weight ("costs about six thousand five hundred pounds ... some start at three
+    thousand eight hundred pounds")."""
+    lowered = [w.lower() for w in words]
+    if _STERLING_WORDS & set(lowered):
+        return True
+    for k, word in enumerate(lowered):
+        if word in ("pound", "pounds") and k != unit:
+            before, after = _pounds_context(lowered, k, k + 1)
+            pence = bool(after) and KINDS.get(after[0]) in CARDINAL  # "eleven pounds fifty": pounds and pence
+            if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_CUES)
+                    and after[:1] != ["of"]):
+                return True
+    return False
+
+
+_STERLING_WORDS = frozenset("pence quid sterling".split())
 _NUMBER_PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?) percent")
 
 

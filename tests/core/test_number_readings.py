@@ -12,7 +12,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              pounds_sterling, read_in_context, said_age, said_letter_number,
                                              said_measure, said_money, said_unit, teen_year, uncued_clock,
                                              unit_compound, unnamed_amount, world_war_numeral)
-from spacy_u2tf.core.number_spans import labels_a_number
+from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
 @pytest.mark.parametrize("written,before,number", [
@@ -466,12 +466,19 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("my cat weighs eighteen pounds", "£18", "18 pounds"), ("the fee is eighteen pounds", "£18", None),
     ("the ship carried four point three million pounds of cargo", "£4.3 million", "4.3 million pounds"),
     ("they lost four point three million pounds", "£4.3 million", None),  # lost money
+    # a text that counts money in pounds elsewhere: an amount with no word of weight near is money too
+    ("it costs about six thousand five hundred pounds and some start at three thousand eight hundred pounds",
+     "3,800 lbs", "£3,800"),
+    ("standard is eleven pounds fifty and two drinks are twelve pounds", "12 pounds", "£12"),
+    ("the fee is ten pounds and the bag weighs twenty pounds", "20 lbs", "20 pounds"),  # weight near
+    ("the fee is three pounds for five pounds of apples", "£5", "5 pounds"),  # "of": what is weighed
 ])
 def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) -> None:
     said = words.split()
     end = max(i for i, w in enumerate(said) if w == "pounds") + 1
-    start = next(i for i in range(end - 1, -1, -1) if said[i] in ("one", "thirty", "three", "twenty", "fifteen",
-                                                                   "eighteen", "four"))
+    start = end - 1  # the number words said before the last "pounds"
+    while start and (KINDS.get(said[start - 1], "x")[0] in "UTDHS" or said[start - 1] in ("point", "and")):
+        start -= 1
     assert pounds_sterling(written, said, start, end) == money
 
 
