@@ -575,7 +575,9 @@ _GLUE_WORDS = "and|or|the|of|to|in|on|at|for|dash|hyphen|slash|point|dot|minus|p
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
 _CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
-_DIGIT_DOT_WORD = re.compile(r"\d\.(?!(?:com|org|net|edu|gov|info|biz)\b)([^\W\d_]{3,})")  # "3.menu", not "3.com"
+# Top-level domains a point after a digit may come before ("3.com"); `said_addresses` knows more of them.
+TOP_LEVEL_DOMAINS = frozenset("com org net edu gov info biz".split())
+_DIGIT_DOT_WORD = re.compile(rf"\d\.(?!(?:{'|'.join(sorted(TOP_LEVEL_DOMAINS))})\b)([^\W\d_]{{3,}})")  # "3.menu"
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
@@ -585,7 +587,7 @@ _BROKEN_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:(?:\d(?!\d)|\d{3})")
 # A point before a digit after a digit, a lowercase word or nothing ("7.8", "minus.3", ".5"); not an abbreviation's
 # ("U.S.2" is a missing space, not a decimal).
 _DECIMAL_POINT = re.compile(r"(?:\d|[a-z]{2}|(?<!\S))\.\d")
-_SUBUNIT_WORDS = frozenset("cent cents pence penny p".split())  # hundredths of money: "twelve dollars fifty cents"
+SUBUNIT_WORDS = frozenset("cent cents pence penny p".split())  # hundredths of money: "twelve dollars fifty cents"
 
 
 def malformed_time(written: str) -> Optional[str]:
@@ -607,7 +609,7 @@ def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional
     if said & ({"point", "dot"} | set(_FRACTION_WORDS)) or any("." in w and digit_string(w) for w in spoken_span):
         return None
     money = [i for i, w in enumerate(said_words) if w in _MONEY_WORDS]
-    if money and (said & _SUBUNIT_WORDS or any(spoken_digits([w]) for w in said_words[money[0] + 1:])
+    if money and (said & SUBUNIT_WORDS or any(spoken_digits([w]) for w in said_words[money[0] + 1:])
                   or not re.search(r"\.0*[1-9]", written)):  # "$208.00" is $208
         return None
     return f"number changed: a decimal point nobody said in {written}"

@@ -16,6 +16,7 @@ which the guards have checked against the spoken ones, or follow from them.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from typing import List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
@@ -550,7 +551,7 @@ def said_measure(spoken: Sequence[str]) -> Optional[str]:
     whole = spoken_digits(whole_words)
     if not whole.isdigit() or not (currency or decimal or int(whole) >= 100) or KINDS[whole_words[0]] in ("H", "S"):
         return None  # a scale alone is no count ("the hundred years war")
-    number = f"{int(whole):,}" + "".join(["."] * bool(fraction_words) + [_DIGIT_WORDS[w] for w in fraction_words])
+    number = f"{int(whole):,}" + ("." + "".join(_DIGIT_WORDS[w] for w in fraction_words) if fraction_words else "")
     return f"{number}%" if unit == ["percent"] else " ".join([number, *unit])
 
 
@@ -665,10 +666,10 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
     ``None`` elsewhere, and in a text (``words``) that counts money in dollars or cents, where a plain amount of
     pounds weighs ("a $300 deposit for dogs under 25 pounds"); in a text that counts money in pounds elsewhere
-    (:func:`_sterling_text`), an amount with no word of weight near is money too ("some start at £3,800"). The other way, a plain amount stage 2 wrote in £ is
-    a weight in pounds where nothing around it speaks of money and a word of weight does, "of" follows or the text
-    counts in dollars ("my dog is about 18 pounds"). A weight is written with its unit as said ("25 pounds", not
-    "25 lbs"). The number is the conversion's own."""
+    (:func:`_sterling_text`), an amount with no word of weight near is money too ("some start at £3,800"). The
+    other way, a plain amount stage 2 wrote in £ is a weight in pounds where nothing around it speaks of money and
+    a word of weight does, "of" follows or the text counts in dollars ("my dog is about 18 pounds"). A weight is
+    written with its unit as said ("25 pounds", not "25 lbs"). The number is the conversion's own."""
     if words[end - 1].lower() not in ("pound", "pounds"):
         return None
     match = _POUNDS_WRITTEN.fullmatch(written.strip())
@@ -680,13 +681,14 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
     other_money = any(w.lower() in _OTHER_MONEY for w in words)
     money = not (around & _WEIGHT_CUES) and not other_money and (
         _spoken_of_money(before, after) or _sterling_text(words, end - 1))
+    amount = match or sterling
+    weight = f"{amount.group(1)}{amount.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
         weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
             not sterling.group(2) and other_money)
         if (weighs and not money) or (after[:1] == ["of"] and not sterling.group(2)):  # "5 pounds of apples"
-            return f"{sterling.group(1)}{sterling.group(2) or ''} {words[end - 1].lower()}"
+            return weight
         return None
-    weight = f"{match.group(1)}{match.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     weight = weight if weight != written.strip() else None
     if after[:1] == ["of"]:
         return weight
@@ -783,15 +785,8 @@ def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
     text = written.strip()
     if len(said) < 2 or not _GROUPED.fullmatch(text) or text.replace("-", "") != "".join(said):
         return None
-    ends, length = set(), 0
-    for number in said:
-        length += len(number)
-        ends.add(length)
-    cuts, length = [], 0
-    for group in text.split("-")[:-1]:
-        length += len(group)
-        cuts.append(length)
-    if ends.issuperset(cuts):
+    ends = set(accumulate(map(len, said)))  # where each said number ends among the digits
+    if ends.issuperset(accumulate(map(len, text.split("-")[:-1]))):  # the hyphens fall there
         return None
     groups: List[List[str]] = []
     for number in said:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .guards import MONTHS
+from .guards import MONTHS, SUBUNIT_WORDS
 from .labels import SENTENCE_END, bio_spans
 
 _UNITS = "one two three four five six seven eight nine".split()
@@ -241,8 +241,9 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
 
 # Words that join two amounts without making them one number ("twenty nine dollars plus seventy nine cents").
 _CONJUNCTIONS = frozenset("or plus".split())
-# Words that end an amount: an "and" after them starts the next ("four dollars fifty cents and eighty seven dollars").
-_SUBUNIT_ENDS = frozenset("cent cents pence penny".split())
+# Words that end an amount: an "and" after them starts the next ("four dollars fifty cents and eighty seven dollars");
+# not "p", which may be a letter said before "and".
+_SUBUNIT_ENDS = SUBUNIT_WORDS - {"p"}
 
 
 def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],

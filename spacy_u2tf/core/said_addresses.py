@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
+from .guards import TOP_LEVEL_DOMAINS
+
 # Words said for the marks inside an address.
 _MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_"}
 # Top-level domains an address said in words ends its host with; one must follow a "dot".
-_TOP_LEVEL = frozenset("com org net gov edu mil int io co uk us ca au nz ie in de fr eu info biz app dev ai tv me "
-                       "ly gg fm".split())
+_TOP_LEVEL = TOP_LEVEL_DOMAINS | frozenset("mil int io co uk us ca au nz ie in de fr eu app dev ai tv me ly gg fm"
+                                           .split())
 _PART = re.compile(r"[a-z0-9]+")
 
 
