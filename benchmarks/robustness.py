@@ -6,6 +6,7 @@ older checkout: ``PYTHONPATH=/path/to/old/checkout python benchmarks/robustness.
 
     python benchmarks/robustness.py words --cases 10000          # crashes, lost words, invented symbols
     python benchmarks/robustness.py cli-load --lines 100         # u2tf format -i FILE, with a busy process beside it
+    python benchmarks/robustness.py scaling --words 2000 16000   # one transcript of each length: time per word
 """
 from __future__ import annotations
 
@@ -36,10 +37,16 @@ WRITTEN = ["She said (quietly) hello.", "Call me at (555) 123-4567.", "Email jan
            "I paid $5 on 3/4.", "NASA launched it!", "See https://x.org, please.", "It costs 10:30 now?"]
 ODD = ["x y twelve dollars", "c", "ten k mountain", "computer asked computer", "c c c", "at at dot dot"]
 EMOJI = ["😀", "👍🏽", "🇫🇷", "❤️"]
+# Amounts of pounds in a text with no other currency send each amount's reading over the whole text; with dates,
+# numbers and names, one transcript of them shows whether the time per word grows with the length.
+LONG_TALK = ["the big one was fifty pounds and the small one was ten pounds", "my dog weighs twenty pounds",
+             "we met on the fifth of june", "call me at five five five one two three four",
+             "sarah met john o'brien at the station", "it was about six thousand five hundred pounds",
+             "the meeting is at ten a m in room four oh four", "um so i i think we should go"]
 VANISH = set("""zero oh o one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
 sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
 billion double triple first second third fifth half halves quarter quarters thirds point and a an the of at dot
-slash colon dash percent per dollar dollars cent cents miles hour mile k am pm p m""".split())
+slash colon dash percent per dollar dollars pound pounds cent cents miles hour mile k am pm p m""".split())
 _NUMBER_WORDS = VANISH - set("and a an the of at dot slash colon dash per miles hour mile k am pm p m".split())
 
 
@@ -160,6 +167,29 @@ def measure_cli_load(lines: int, runs: int, threads: str) -> dict:
     return {"lines": lines, "threads": threads or "default", "seconds": times, "cores": len(os.sched_getaffinity(0))}
 
 
+def measure_scaling(lengths: List[int]) -> dict:
+    """Seconds to format one transcript of each length (in words) in one call, and per 1,000 words: a time per word
+    that grows with the length is work done per span over the whole text. ``growth``: the longest's time per word
+    over the shortest's."""
+    from spacy_u2tf import U2TF
+
+    model = U2TF.from_pretrained()
+    rng = random.Random(2)
+    model.format(" ".join(LONG_TALK))  # load and warm up outside the timings
+    rows = []
+    for n in lengths:
+        words: List[str] = []
+        while len(words) < n:
+            words += rng.choice(LONG_TALK).split()
+        text = " ".join(words[:n])
+        start = time.perf_counter()
+        out = model.format(text)
+        seconds = time.perf_counter() - start
+        rows.append({"words": n, "seconds": round(seconds, 2), "seconds_per_1000_words": round(1000 * seconds / n, 3),
+                     "lost_words": lost_words(text, out)})
+    return {"lengths": rows, "growth": round(rows[-1]["seconds_per_1000_words"] / rows[0]["seconds_per_1000_words"], 2)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -170,9 +200,15 @@ def main() -> None:
     c.add_argument("--lines", type=int, default=100)
     c.add_argument("--runs", type=int, default=3)
     c.add_argument("--threads", default="", help="pass --threads N (default: the CLI's own default)")
+    g = sub.add_parser("scaling")
+    g.add_argument("--words", type=int, nargs="+", default=[2000, 16000], help="transcript lengths, shortest first")
     args = parser.parse_args()
-    report = measure_words(args.cases, args.batch) if args.what == "words" else \
-        measure_cli_load(args.lines, args.runs, args.threads)
+    if args.what == "words":
+        report = measure_words(args.cases, args.batch)
+    elif args.what == "scaling":
+        report = measure_scaling(args.words)
+    else:
+        report = measure_cli_load(args.lines, args.runs, args.threads)
     print(json.dumps(report, ensure_ascii=False, indent=1))
 
 

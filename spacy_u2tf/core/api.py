@@ -19,8 +19,8 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      split_context_thresholds, superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
-from .number_readings import (read_in_context, said_age, said_letter_number, said_measure, said_money,
-                              unnamed_amount)
+from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_letter_number,
+                              said_measure, said_money, unnamed_amount)
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -509,6 +509,7 @@ class U2TF:
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
             self.stats.alternatives += alternatives
+            money_in_text: Dict[int, PoundsInText] = {}  # one pass over each text, however many amounts it has
             for (d, k), span, said_words, written, reason in zip(requests, spans, spoken, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 said = None if reason is None or span.kind == MIXED_CLASS else (
@@ -531,7 +532,10 @@ class U2TF:
                     before = span.start - 1
                     name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"
                                    and plans[d][0][before - 1] not in SENTENCE_END)
-                    written = read_in_context(written, docs[d], span.start, span.end, name_before)  # "room 4:04"
+                    if d not in money_in_text:
+                        money_in_text[d] = pounds_in_text(docs[d])
+                    written = read_in_context(written, docs[d], span.start, span.end, name_before,
+                                              money_in_text[d])  # "room 4:04"
                     cls = classify_written(written)
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
                               or self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else ""))

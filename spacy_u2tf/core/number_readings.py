@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import re
 from itertools import accumulate
-from typing import List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
@@ -659,17 +660,19 @@ _WEIGHED = frozenset("weigh weighs weighed weighing weight weights tons tonnes".
 _PAID_PER = frozenset("week weeks month months year years hour hour's night day person head annum".split())
 
 
-def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) -> Optional[str]:
+def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
+                    money: Optional[PoundsInText] = None) -> Optional[str]:
     """An amount said in "pounds" that the conversion wrote as a weight ("1,150 lbs", "15 pounds") as money
     ("£1,150") where the words around it speak of money ("the rent is", "a fee of", "a month", "how much") and
     none of weight ("weighs", "lost", "kilograms"), nor "of" after it ("bought 300 pounds of sugar"); with
     "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
     ``None`` elsewhere, and in a text (``words``) that counts money in dollars or cents, where a plain amount of
     pounds weighs ("a $300 deposit for dogs under 25 pounds"); in a text that counts money in pounds elsewhere
-    (:func:`_sterling_text`), an amount with no word of weight near is money too ("some start at £3,800"). The
+    (:class:`PoundsInText`), an amount with no word of weight near is money too ("some start at £3,800"). The
     other way, a plain amount stage 2 wrote in £ is a weight in pounds where nothing around it speaks of money and
     a word of weight does, "of" follows or the text counts in dollars ("my dog is about 18 pounds"). A weight is
-    written with its unit as said ("25 pounds", not "25 lbs"). The number is the conversion's own."""
+    written with its unit as said ("25 pounds", not "25 lbs"). The number is the conversion's own.
+    ``money``: :func:`pounds_in_text` of ``words``, made once per text by a caller with many amounts in it."""
     if words[end - 1].lower() not in ("pound", "pounds"):
         return None
     match = _POUNDS_WRITTEN.fullmatch(written.strip())
@@ -678,15 +681,16 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
         return None
     before, after = _pounds_context(words, start, end)
     around = {*before, *after}
-    other_money = any(w.lower() in _OTHER_MONEY for w in words)
-    money = not (around & _WEIGHT_CUES) and not other_money and (
-        _spoken_of_money(before, after) or _sterling_text(words, end - 1))
+    facts = money if money is not None else pounds_in_text(words)
+    other_money = facts.other_money
+    money_here = not (around & _WEIGHT_CUES) and not other_money and (
+        _spoken_of_money(before, after) or facts.sterling_besides(end - 1))
     amount = match or sterling
     weight = f"{amount.group(1)}{amount.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
         weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
             not sterling.group(2) and other_money)
-        if (weighs and not money) or (after[:1] == ["of"] and not sterling.group(2)):  # "5 pounds of apples"
+        if (weighs and not money_here) or (after[:1] == ["of"] and not sterling.group(2)):  # "5 pounds of apples"
             return weight
         return None
     weight = weight if weight != written.strip() else None
@@ -694,7 +698,7 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int) ->
         return weight
     if match.group(2):  # "4.3 billion pounds" weighs nothing said without "of" but money
         return weight if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
-    if not money:
+    if not money_here:
         return weight
     number = match.group(1)
     return f"£{int(number):,}" if number.isdigit() else f"£{number}"  # "£1,150", as amounts are written
@@ -712,22 +716,36 @@ def _spoken_of_money(before: Sequence[str], after: Sequence[str]) -> bool:
     return bool({*before, *after} & _MONEY_CUES) or paid_per or how_much
 
 
-def _sterling_text(words: Sequence[str], unit: int) -> bool:
-    """Whether a text counts money in pounds elsewhere than at ``words[unit]``: it says "pence", "quid" or
-    "sterling", or another "pounds" with its pence said after it ("eleven pounds fifty") or that the words around
-    it speak of as money and none as weight ("costs about six thousand five hundred pounds ... some start at three
-    thousand eight hundred pounds")."""
+@dataclass(frozen=True)
+class PoundsInText:
+    """What a whole text says of money, for its amounts of pounds (:func:`pounds_sterling`): whether it counts in
+    another currency (``other_money``: dollars, cents, bucks), whether it says "pence", "quid" or "sterling"
+    (``sterling_words``), and where it says "pounds" of money (``money_pounds``: the word's indices)."""
+
+    other_money: bool
+    sterling_words: bool
+    money_pounds: FrozenSet[int]
+
+    def sterling_besides(self, unit: int) -> bool:
+        """Whether the text counts money in pounds elsewhere than at word ``unit``."""
+        return self.sterling_words or len(self.money_pounds) > (unit in self.money_pounds)
+
+
+def pounds_in_text(words: Sequence[str]) -> PoundsInText:
+    """:class:`PoundsInText` of ``words``, in one pass: a "pounds" is money with its pence said after it ("eleven
+    pounds fifty") or with words around it that speak of money and none of weight, and no "of" after it ("costs
+    about six thousand five hundred pounds ... some start at three thousand eight hundred pounds")."""
     lowered = [w.lower() for w in words]
-    if _STERLING_WORDS & set(lowered):
-        return True
+    money_pounds = set()
     for k, word in enumerate(lowered):
-        if word in ("pound", "pounds") and k != unit:
+        if word in ("pound", "pounds"):
             before, after = _pounds_context(lowered, k, k + 1)
-            pence = bool(after) and KINDS.get(after[0]) in CARDINAL  # "eleven pounds fifty": pounds and pence
+            pence = bool(after) and KINDS.get(after[0]) in CARDINAL
             if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_CUES)
                     and after[:1] != ["of"]):
-                return True
-    return False
+                money_pounds.add(k)
+    return PoundsInText(other_money=not _OTHER_MONEY.isdisjoint(lowered),
+                        sterling_words=not _STERLING_WORDS.isdisjoint(lowered), money_pounds=frozenset(money_pounds))
 
 
 _STERLING_WORDS = frozenset("pence quid sterling".split())
@@ -806,11 +824,13 @@ def clock_money(written: str, spoken: Sequence[str]) -> Optional[str]:
     return said_money(spoken) if _CLOCK_MONEY.fullmatch(written.strip()) else None
 
 
-def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False) -> str:
+def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False,
+                    money: Optional[PoundsInText] = None) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
     a month said in full is written in full first (:func:`month_names`).
-    ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing")."""
+    ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing"); ``money``:
+    :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text."""
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
     said = words[start:end]
@@ -836,7 +856,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or plural_unit_apart(written)  # "90-days notice" is 90 days notice
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or amount_in_thousands(written)  # "$340 thousand" is $340,000
-            or pounds_sterling(written, words, start, end)  # "the rent is 520 lbs a month" is £520
+            or pounds_sterling(written, words, start, end, money)  # "the rent is 520 lbs a month" is £520
             or percent_sign(written, said)  # "6.5 percent" is 6.5%
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres

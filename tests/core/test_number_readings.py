@@ -4,14 +4,14 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
-                                             said_digit_groups,
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, measure_writing, minutes_to_hour, misgrouped_digits,
                                              month_names, month_year, paired_numbers, percent_sign, plural_unit_apart,
-                                             pounds_sterling, read_in_context, said_age, said_letter_number,
-                                             said_measure, said_money, said_unit, teen_year, uncued_clock,
-                                             unit_compound, unnamed_amount, world_war_numeral)
+                                             pounds_in_text, pounds_sterling, read_in_context, said_age,
+                                             said_digit_groups, said_letter_number, said_measure, said_money,
+                                             said_unit, teen_year, uncued_clock, unit_compound, unnamed_amount,
+                                             world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -480,6 +480,22 @@ def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) ->
     while start and (KINDS.get(said[start - 1], "x")[0] in "UTDHS" or said[start - 1] in ("point", "and")):
         start -= 1
     assert pounds_sterling(written, said, start, end) == money
+    assert pounds_sterling(written, said, start, end, pounds_in_text(said)) == money  # as the API passes it
+
+
+@pytest.mark.parametrize("words,other_money,sterling_words,money_pounds", [
+    ("it costs six thousand pounds to buy it and then the bag we carry weighs twenty pounds", False, False, {4}),
+    ("eleven pounds fifty and a three hundred dollars deposit", True, False, {1}),
+    ("five pounds of apples for two quid", False, True, set()),
+    ("", False, False, set()),
+])
+def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, sterling_words: bool,
+                                                   money_pounds: set) -> None:
+    facts = pounds_in_text(words.split())
+    assert (facts.other_money, facts.sterling_words, set(facts.money_pounds)) == (other_money, sterling_words,
+                                                                                 money_pounds)
+    for unit in range(len(words.split())):
+        assert facts.sterling_besides(unit) == (sterling_words or bool(money_pounds - {unit}))
 
 
 @pytest.mark.parametrize("written,spoken,signed", [
