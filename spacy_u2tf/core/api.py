@@ -19,14 +19,14 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      split_context_thresholds, superlative_joins, thresholded_labels, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
-from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_letter_number,
-                              said_measure, said_money, unnamed_amount)
+from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
+                              said_letter_number, said_measure, said_money, unnamed_amount)
 from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address
-from .short_forms import name_suffixes, short_form_labels, slashed_words, written_short_forms
+from .short_forms import name_suffixes, short_form_labels, short_titles, slashed_words, written_short_forms
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -479,6 +479,7 @@ class U2TF:
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
+                                                + short_titles(words, case, punct)  # "Sen. Voss"
                                                 + slashed_words(words, case, punct, itn)  # "Burn/Chatroom"
                                                 if not any(f[0] < form[1] and form[0] < f[1] for f in short_forms)])
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
@@ -516,6 +517,7 @@ class U2TF:
                     said_age(said_words)  # "seventeen year old" rejected as "$17"
                     or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
                     or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
+                    or said_digit_string(said_words)  # a phone number said partly in hundreds, its digits changed
                     or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
                 if said is None and reason is not None and span.kind != MIXED_CLASS:
                     address = said_address(said_words)  # "minneapolismn dot gov slash recovery" misspelled

@@ -806,6 +806,12 @@ def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
     ends = set(accumulate(map(len, said)))  # where each said number ends among the digits
     if ends.issuperset(accumulate(map(len, text.split("-")[:-1]))):  # the hyphens fall there
         return None
+    return _groups_as_said(said)
+
+
+def _groups_as_said(said: Sequence[str]) -> str:
+    """Numbers said in a row as digit groups: the digits said one by one together, each number said whole on its
+    own ("0", "8", "0", "0", "555" is "0800 555")."""
     groups: List[List[str]] = []
     for number in said:
         if len(number) == 1 and groups and len(groups[-1][-1]) == 1:
@@ -813,6 +819,22 @@ def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
         else:
             groups.append([number])
     return " ".join("".join(group) for group in groups)
+
+
+def said_digit_string(spoken: Sequence[str]) -> Optional[str]:
+    """A number of seven digits or more that opens with three digits said one by one, stage 2's writing of which
+    the guards rejected, in digit groups as said ("zero one six one four hundred ninety six zero seven three two"
+    is 0161 496 0732): a phone or account number. ``None`` for other spans, and where a word is not a number."""
+    kinds = [KINDS.get(w.lower()) for w in spoken]
+    if len(kinds) < 4 or any(k not in _DIGIT_STRING_KINDS for k in kinds) or any(k not in "ZU" for k in kinds[:3]):
+        return None
+    said = spoken_numbers(spoken)
+    if sum(map(len, said)) < 7:
+        return None
+    return _groups_as_said(said)
+
+
+_DIGIT_STRING_KINDS = frozenset("Z U T D H".split())
 
 
 _CLOCK_MONEY = re.compile(r"[$£€]\d{1,2}:\d\d")

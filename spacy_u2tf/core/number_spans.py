@@ -181,7 +181,8 @@ def _article_cut(words: Sequence[str], start: int, end: int) -> int:
     """The end of the span ``[start, end)`` cut before its first article that no number or letter follows (the
     tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, or after a number and before a
     word no article comes before, "a" is a letter: "l a", "page eighteen a and"), and
-    before an "and" that ends it ("a hundred dollars and" before "up"; not "and slash or")."""
+    before an "and" or "or" that ends it ("a hundred dollars and" before "up", "seven thirty or" before "eight
+    fifteen"; not "and slash or")."""
     for i in range(start + 1, end):
         if words[i].lower() != "an" and (words[i].lower() != "a" or len(words[i - 1]) == 1):
             continue  # after a letter, "a" is one too ("l a", "u s a")
@@ -192,7 +193,7 @@ def _article_cut(words: Sequence[str], start: int, end: int) -> int:
                         or any(ch.isdigit() for ch in nxt)):
             end = i
             break
-    while end - start > 1 and words[end - 1].lower() == "and" and words[end - 2].lower() != "slash":
+    while end - start > 1 and words[end - 1].lower() in ("and", "or") and words[end - 2].lower() != "slash":
         end -= 1
     return end
 
@@ -251,10 +252,15 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     """``spans`` cut at an "or" or "plus" between a number (or its currency) and a number word: "seven fifteen or
     eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of;
     and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through,
-    or after an amount's cents: "between four hundred ten thousand and four hundred thirty thousand" is 410,000
-    and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and $87; and between two phrases side by
-    side that both have a scale ("one thousand five hundred" | "three thousand")."""
+    or after an amount's cents or currency before another amount: "between four hundred ten thousand and four
+    hundred thirty thousand" is 410,000 and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and
+    $87, "five thousand dollars and ten thousand dollars" $5,000 and $10,000; and between two phrases side by
+    side that both have a scale ("one thousand five hundred" | "three thousand"); and between two amounts side by
+    side, each with its currency ("three thousand dollars" | "five thousand dollars"; not "twelve dollars fifty
+    cents")."""
     ends = {end for _, end in phrases}
+    phrase_ends = dict(phrases)
+    unit_ends = {_unit_end(words, end) for end in ends} - ends  # where a number's unit said after it ends
     starts = {start for start, _ in phrases}
     scaled = [(start, end) for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])]
     scaled_starts, scaled_ends = {start for start, _ in scaled}, {end for _, end in scaled}
@@ -267,14 +273,26 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
                 lo = k
         for k in range(max(lo, span[0] + 1), span[1] - 1):
             between_numbers = k + 1 in starts and (
-                (k in ends and _kind(words[k - 1]) in CARDINAL) or words[k - 1].lower() in _SUBUNIT_ENDS)
+                (k in ends and _kind(words[k - 1]) in CARDINAL) or words[k - 1].lower() in _SUBUNIT_ENDS
+                or (k in unit_ends and _own_unit(words, k + 1, phrase_ends[k + 1])))
             if (words[k].lower() == "and" and between_numbers) or (
                     words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
                     and (_kind(words[k - 1]) in CARDINAL or _unit_end(words, k - 1) == k)):
                 out.append([lo, k, lo, k])
                 lo = k + 1
+            elif k > lo and k in unit_ends and k in starts and _own_unit(words, k, phrase_ends[k]):
+                out.append([lo, k, lo, k])  # "three thousand dollars" | "five thousand dollars"
+                lo = k
         out.append(span if lo == span[0] else [lo, span[1], lo, span[1]])
     return out
+
+
+def _own_unit(words: Sequence[str], start: int, end: int) -> bool:
+    """Whether the number phrase ``words[start:end]``, said after another number's unit, has a unit of its own
+    after it: a second amount ("dollars" | "five thousand dollars"), not the cents of the first ("dollars" "fifty
+    cents", "dollars and fifty cents")."""
+    unit = words[end].lower() if end < len(words) else ""
+    return _unit_end(words, end) > end and not (unit in SUBUNIT_WORDS and words[start - 1].lower() not in SUBUNIT_WORDS)
 
 
 _AGE_UNITS = frozenset("year month week day".split())  # "five year old"; "five years old" says an age

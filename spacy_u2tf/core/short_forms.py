@@ -9,8 +9,8 @@ case labels so. "no" before a number is "No." after a noun that numbers motions 
 charts ("amendment no twelve", "peaked at no five"), "honorable" after "rt" is "Hon.", a few initialisms are
 written with an ampersand ("r and d" is R&D), quarters and fiscal years as business writes them ("Q2",
 "FY25") and the world wars with their numerals: :func:`written_short_forms` finds them. Generational suffixes after
-a name ("Jr.": :func:`name_suffixes`) and words said with "slash" between them (:func:`slashed_words`) need the
-tagger's case labels.
+a name ("Jr.": :func:`name_suffixes`), titles said short before one ("Sen.": :func:`short_titles`) and words
+said with "slash" between them (:func:`slashed_words`) need the tagger's case labels.
 """
 from __future__ import annotations
 
@@ -162,6 +162,25 @@ def name_suffixes(words: Sequence[str], case: Sequence[str], punct: Sequence[str
         if punct[i] == "O" and i + 1 < len(words) and case[i + 1] != "LOWER":
             continue  # a name goes on: "Junior High", "Senior Vice President"
         found.append((i, i + 1, suffix))
+    return found
+
+
+# Titles that a normalizer reads out as written, without their stop ("Sen. Voss" is said "sen voss", "Prof. Li"
+# "prof li"), and the ones it expands where no normalizer ran (a transcript may say "gov smith").
+_SHORT_TITLES = {title: title.capitalize() + "." for title in
+                 "sen rep prof supt det fr adm gov gen sgt lt col capt rev insp cpl".split()}
+
+
+def short_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each title said short right before a name (a word of two letters or more whose
+    ``case`` label is CAPITAL or MIXED, no mark between), written with its stop: "colleague sen harold voss" is
+    Sen. Harold Voss, "prof li" Prof. Li; not "gen Z", nor "rev the engine"."""
+    found: List[Tuple[int, int, str]] = []
+    for i, word in enumerate(words[:-1]):
+        title = _SHORT_TITLES.get(word.lower())
+        name = words[i + 1].replace("'", "")
+        if title is not None and punct[i] == "O" and case[i + 1] in _NAMED and len(name) > 1 and name.isalpha():
+            found.append((i, i + 1, title))
     return found
 
 

@@ -9,9 +9,9 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              letter_and_number, measure_writing, minutes_to_hour, misgrouped_digits,
                                              month_names, month_year, paired_numbers, percent_sign, plural_unit_apart,
                                              pounds_in_text, pounds_sterling, read_in_context, said_age,
-                                             said_digit_groups, said_letter_number, said_measure, said_money,
-                                             said_unit, teen_year, uncued_clock, unit_compound, unnamed_amount,
-                                             world_war_numeral)
+                                             said_digit_groups, said_digit_string, said_letter_number, said_measure,
+                                             said_money, said_unit, teen_year, uncued_clock, unit_compound,
+                                             unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -506,6 +506,18 @@ def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, 
 ])
 def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     assert percent_sign(written, spoken.split()) == signed
+
+
+@pytest.mark.parametrize("spoken,digits", [
+    ("zero one six one four hundred ninety six zero seven three two", "0161 496 0732"),
+    ("zero eight zero zero five hundred fifty five one hundred eleven", "0800 555 111"),
+    ("four four seven nine one one five five", "44791155"),
+    ("one two three", None),  # too short for a phone number
+    ("twenty five thirty", None),  # not digits said one by one
+    ("one two three four five six seven point five", None),  # a word that is not a number
+])
+def test_a_long_digit_string_is_written_in_groups_as_said(spoken: str, digits) -> None:
+    assert said_digit_string(spoken.split()) == digits
 
 
 @pytest.mark.parametrize("written,spoken,money", [

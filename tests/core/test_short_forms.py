@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import (name_suffixes, number_signs, short_form_labels, slashed_words,
-                                         written_short_forms)
+from spacy_u2tf.core.short_forms import (name_suffixes, number_signs, short_form_labels, short_titles,
+                                         slashed_words, written_short_forms)
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -72,6 +72,19 @@ def test_written_short_forms() -> None:
 def test_generational_suffixes_after_a_name_are_written_short(words: str, case: str, punct: str, found) -> None:
     labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
     assert name_suffixes(words.split(), [labels[c] for c in case.split()], punct.split()) == found
+
+
+@pytest.mark.parametrize("words,case,punct,found", [
+    ("colleague sen harold voss", "L C C C", "COMMA O O O", [(1, 2, "Sen.")]),
+    ("prof li and rep o'neill", "C C L C M", "O O O O O", [(0, 1, "Prof."), (3, 4, "Rep.")]),
+    ("gen z", "C C", "O O", []),  # a letter, not a name
+    ("rev the engine", "L L L", "O O O", []),  # no name after
+    ("the sen, Voss", "L C C", "O COMMA O", []),  # a mark between
+    ("sen", "C", "O", []),
+])
+def test_titles_said_short_before_a_name_take_their_stop(words: str, case: str, punct: str, found) -> None:
+    labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
+    assert short_titles(words.split(), [labels[c] for c in case.split()], punct.split()) == found
 
 
 @pytest.mark.parametrize("words,case,punct,itn,found", [
