@@ -25,8 +25,9 @@ from .number_spans import complete_number_spans, labels_a_number, leads_number, 
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
-from .said_addresses import said_address
-from .short_forms import name_suffixes, short_form_labels, short_titles, slashed_words, written_short_forms
+from .said_addresses import said_address, said_ip_address
+from .short_forms import (counted_acronyms, counts_before, name_suffixes, short_form_labels, short_titles, slashed_words,
+                          written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -480,6 +481,7 @@ class U2TF:
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
+                                                + counted_acronyms(words, case)  # "two KPIs", not "KPI's"
                                                 + slashed_words(words, case, punct, itn)  # "Burn/Chatroom"
                                                 if not any(f[0] < form[1] and form[0] < f[1] for f in short_forms)])
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
@@ -513,7 +515,8 @@ class U2TF:
             money_in_text: Dict[int, PoundsInText] = {}  # one pass over each text, however many amounts it has
             for (d, k), span, said_words, written, reason in zip(requests, spans, spoken, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
-                said = None if reason is None or span.kind == MIXED_CLASS else (
+                said = None if span.kind == MIXED_CLASS else said_ip_address(said_words)  # not "10-00.1"
+                said = said if said is not None or reason is None or span.kind == MIXED_CLASS else (
                     said_age(said_words)  # "seventeen year old" rejected as "$17"
                     or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
                     or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
@@ -529,7 +532,8 @@ class U2TF:
                 if said is not None:
                     written, reason = said, None  # the digits as said
                 if reason is None and span.kind == MIXED_CLASS:
-                    written = plural_acronym(written, span.spoken) or written  # "guis" is GUIs, not "GUI's"
+                    counted = counts_before(docs[d], span.start)  # "two kpi's" are KPIs
+                    written = plural_acronym(written, span.spoken, counted) or written  # "guis" is GUIs, not "GUI's"
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1
                     name_before = (before > 0 and plans[d][1][before] != "LOWER" and plans[d][0][before] == "O"

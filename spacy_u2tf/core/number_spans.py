@@ -182,7 +182,8 @@ def _article_cut(words: Sequence[str], start: int, end: int) -> int:
     tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, or after a number and before a
     word no article comes before, "a" is a letter: "l a", "page eighteen a and"), and
     before an "and" or "or" that ends it ("a hundred dollars and" before "up", "seven thirty or" before "eight
-    fifteen"; not "and slash or")."""
+    fifteen"; not "and slash or"), and before a "point" that no number follows ("two thousand seven point" before
+    "and click")."""
     for i in range(start + 1, end):
         if words[i].lower() != "an" and (words[i].lower() != "a" or len(words[i - 1]) == 1):
             continue  # after a letter, "a" is one too ("l a", "u s a")
@@ -193,7 +194,8 @@ def _article_cut(words: Sequence[str], start: int, end: int) -> int:
                         or any(ch.isdigit() for ch in nxt)):
             end = i
             break
-    while end - start > 1 and words[end - 1].lower() in ("and", "or") and words[end - 2].lower() != "slash":
+    while end - start > 1 and ((words[end - 1].lower() in ("and", "or") and words[end - 2].lower() != "slash") or (
+            words[end - 1].lower() == "point" and not (end < len(words) and _kind(words[end])))):
         end -= 1
     return end
 
@@ -365,6 +367,8 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             lo += 1  # "on the thirtieth" is on the 30th; a date may drop it ("the fifth of may" is May 5)
         if hi - lo > 1 and words[lo].lower() == "plus" and _kind(words[lo + 1]) in CARDINAL:
             lo += 1  # "plus" | "five dollars": what is added, not a sign ("$95 plus $120 an hour")
+        if hi - lo > 1 and labels_a_number(words[lo]) and _kind(words[lo + 1]) in CARDINAL:
+            lo += 1  # "order number" | "five five eight one two": the noun stays a word
         if _kind(words[hi - 1]) and not _kind(words[hi - 1]).endswith("o"):
             unit_end = _unit_end(words, hi)
             if k + 1 < len(merged) and hi <= merged[k + 1][0] < unit_end and merged[k + 1][1] == unit_end:
@@ -373,8 +377,9 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi = unit_end if unit_end <= limit else hi
         free = not (k + 1 < len(merged) and merged[k + 1][0] == hi)  # no span starts right after this one
         if (free and hi < len(words) and words[hi].lower() in COMPOUND_UNITS and _kind(words[hi - 1]) in CARDINAL
-                and [w.lower() for w in words[lo:hi]] != ["one"]):
-            hi += 1  # "ten" | "minute walk": the compound is one span
+                and [w.lower() for w in words[lo:hi]] != ["one"]
+                and not (hi + 1 < len(words) and words[hi + 1].lower() in _FUNCTION_WORDS)):
+            hi += 1  # "ten" | "minute walk": the compound is one span (not "seven" | "point and click")
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
         speed_end = _speed_end(words, hi)

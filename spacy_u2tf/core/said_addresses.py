@@ -3,14 +3,16 @@
 A normalizer reads "minneapolismn.gov/recovery" as "minneapolismn dot gov slash recovery" and
 "smallbiz@minneapolismn.gov" as "smallbiz at minneapolismn dot gov". Each part of such an address is one word said
 as it is written, so the words and their marks give the address back letter for letter; a converter that writes
-it letter by letter may drop one ("mineapolismn") and have the span rejected. :func:`said_address` writes it.
+it letter by letter may drop one ("mineapolismn") and have the span rejected. :func:`said_address` writes it, and
+:func:`said_ip_address` an IP address said as four numbers with "dot" between ("one nine two dot one six eight dot
+one dot four seven" is 192.168.1.47), which stage 2 writes with a dash or a dropped "dot".
 """
 from __future__ import annotations
 
 import re
 from typing import List, Optional, Tuple
 
-from .guards import TOP_LEVEL_DOMAINS
+from .guards import TOP_LEVEL_DOMAINS, spoken_digits
 
 # Words said for the marks inside an address.
 _MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_"}
@@ -47,3 +49,21 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
         out.append(words[n + 1])
         n += 2
     return (n, "".join(out)) if has_domain else None
+
+
+def said_ip_address(spoken: List[str]) -> Optional[str]:
+    """The IPv4 address said by all of ``spoken``: four numbers from 0 to 255 with "dot" between, each said digit by
+    digit or whole ("ten dot zero dot zero dot one" is 10.0.0.1). ``None`` for any other words."""
+    parts: List[List[str]] = [[]]
+    for word in spoken:
+        if word.lower() == "dot":
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    if len(parts) != 4 or not all(parts):
+        return None
+    numbers = [spoken_digits(part) for part in parts]
+    if not all(n.isdigit() and len(n) <= 3 and int(n) <= 255 and (n == "0" or not n.startswith("0"))
+               for n in numbers):
+        return None
+    return ".".join(numbers)

@@ -93,18 +93,23 @@ def number_signs(words: Sequence[str]) -> List[int]:
 _AMPERSANDS = {tuple(form.lower().replace("&", " and ").split()): form for form in """
 S&P R&D Q&A M&A P&L H&M B&B A&E B&Q M&S P&G AT&T
 """.split()}  # not R&B: dialogues write the genre "R and B" as often
+# The same said as one word, as NeMo's normalizer reads some of them ("Q&A" is "qanda", "AT&T" "atandt"); not
+# "manda" nor "mands", which are names and words too.
+_GLUED_AMPERSANDS = {"".join(said): form for said, form in _AMPERSANDS.items()
+                     if "".join(said) not in ("manda", "mands")}
 
 
 def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of each short form said in words and written otherwise: "No." of
     :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable") and the initialisms of
-    :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T), quarters and fiscal years ("Q2", "FY25")."""
+    :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and fiscal years ("Q2", "FY25")."""
     lowered = [w.lower() for w in words]
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
               if lowered[i] in ("honorable", "honourable") and lowered[i - 1] == "rt"]
     found += [(i, i + 3, _AMPERSANDS[tuple(lowered[i:i + 3])]) for i in range(len(lowered) - 2)
               if tuple(lowered[i:i + 3]) in _AMPERSANDS]
+    found += [(i, i + 1, _GLUED_AMPERSANDS[word]) for i, word in enumerate(lowered) if word in _GLUED_AMPERSANDS]
     found += _periods(lowered)
     found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
               if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
@@ -182,6 +187,27 @@ def short_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]
         if title is not None and punct[i] == "O" and case[i + 1] in _NAMED and len(name) > 1 and name.isalpha():
             found.append((i, i + 1, title))
     return found
+
+
+# Words that count what follows them: an acronym with "'s" after one is a plural ("several CEOs").
+_COUNTING = frozenset("many several few multiple various both all some more fewer".split())
+
+
+def counts_before(words: Sequence[str], i: int) -> bool:
+    """Whether the word before ``words[i]`` counts it: a number other than "one" ("two", "fifty") or a word of
+    quantity ("several", "many")."""
+    before = words[i - 1].lower() if i else ""
+    return (not KINDS.get(before, "o").endswith("o") and before != "one") or before in _COUNTING
+
+
+def counted_acronyms(words: Sequence[str], case: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each acronym (``case`` label ACRONYM) said with "'s" right after a word that
+    counts it (:func:`counts_before`), as the plural it is: NeMo's normalizer reads "three CEOs" as "three ceo's",
+    which is CEOs, not CEO's; "the ceo's office" stays CEO's. (An acronym the tagger labels MIXED is stage 2's:
+    :func:`.labels.plural_acronym`.)"""
+    return [(i, i + 1, word[:-2].upper() + "s") for i, word in enumerate(words)
+            if case[i] == "ACRONYM" and word.lower().endswith("'s") and len(word) > 3 and word[:-2].isalpha()
+            and counts_before(words, i)]
 
 
 _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}

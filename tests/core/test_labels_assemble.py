@@ -348,3 +348,13 @@ def test_no_hyphen_beside_a_word_without_latin_letters(spoken: str, punct: str, 
 def test_an_acronym_said_without_an_apostrophe_is_a_plural(written: str, spoken: str, plural) -> None:
     assert plural_acronym(written, spoken) == plural
 
+
+@pytest.mark.parametrize("written,spoken,counted,plural", [
+    ("KPI's", "kpi's", True, "KPIs"),  # "two kpi's": NeMo's normalizer reads "two KPIs" so
+    ("KPI's", "kpi's", False, None),  # "the kpi's target": a possessive
+    ("McDonald's", "mcdonald's", True, None),  # not an acronym
+])
+def test_an_acronym_with_an_apostrophe_after_a_count_is_a_plural(written: str, spoken: str, counted: bool,
+                                                                   plural) -> None:
+    assert plural_acronym(written, spoken, counted) == plural
+

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.said_addresses import said_address
+from spacy_u2tf.core.said_addresses import said_address, said_ip_address
 
 
 @pytest.mark.parametrize("spoken,address", [
@@ -17,3 +17,17 @@ from spacy_u2tf.core.said_addresses import said_address
 ])
 def test_an_address_said_in_words_is_written_from_them(spoken: str, address) -> None:
     assert said_address(spoken.split()) == address
+
+
+@pytest.mark.parametrize("spoken,address", [
+    ("one nine two dot one six eight dot one dot four seven", "192.168.1.47"),
+    ("ten dot zero dot zero dot one", "10.0.0.1"),
+    ("one hundred ninety two dot one sixty eight dot zero dot one", "192.168.0.1"),
+    ("one dot two dot three", None),  # three numbers
+    ("three hundred dot one dot one dot one", None),  # over 255
+    ("zero one dot one dot one dot one", None),  # a leading zero
+    ("john dot smith dot a dot b", None),
+    ("one dot two dot dot three", None),  # an empty part
+])
+def test_an_ip_address_is_written_from_its_said_numbers(spoken: str, address) -> None:
+    assert said_ip_address(spoken.split()) == address

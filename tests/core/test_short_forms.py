@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import (name_suffixes, number_signs, short_form_labels, short_titles,
+from spacy_u2tf.core.short_forms import (counted_acronyms, name_suffixes, number_signs, short_form_labels, short_titles,
                                          slashed_words, written_short_forms)
 
 
@@ -61,6 +61,11 @@ def test_written_short_forms() -> None:
     assert written_short_forms("q twenty and q one hundred and fy three".split()) == []
 
 
+def test_initialisms_said_as_one_word_take_their_ampersand() -> None:
+    assert written_short_forms("a short qanda session with atandt".split()) == [(2, 3, "Q&A"), (5, 6, "AT&T")]
+    assert written_short_forms("manda said".split()) == []  # a name
+
+
 @pytest.mark.parametrize("words,case,punct,found", [
     ("daniel o'connor junior is", "C M L L", "O O O O", [(2, 3, "Jr.")]),
     ("ken griffey senior", "C C L", "O O PERIOD", [(2, 3, "Sr.")]),
@@ -72,6 +77,17 @@ def test_written_short_forms() -> None:
 def test_generational_suffixes_after_a_name_are_written_short(words: str, case: str, punct: str, found) -> None:
     labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
     assert name_suffixes(words.split(), [labels[c] for c in case.split()], punct.split()) == found
+
+
+@pytest.mark.parametrize("words,case,found", [
+    ("three ceo's resigned", "L A L", [(1, 2, "CEOs")]),
+    ("several ceo's and the ceo's office", "L A L L A L", [(1, 2, "CEOs")]),  # after "the": a possessive
+    ("one ceo's pay", "L A L", []), ("the third ceo's", "L L A", []),  # one, an ordinal
+    ("two nasa's", "L C", []),  # not labelled an acronym
+])
+def test_an_acronym_with_an_apostrophe_after_a_count_is_a_plural(words: str, case: str, found) -> None:
+    labels = {"A": "ACRONYM", "C": "CAPITAL", "L": "LOWER"}
+    assert counted_acronyms(words.split(), [labels[c] for c in case.split()]) == found
 
 
 @pytest.mark.parametrize("words,case,punct,found", [
