@@ -74,13 +74,20 @@ _TIME_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunda
                         "edt cst cdt mst mdt pst pdt eastern central mountain pacific".split())
 
 
+_LETTER_HYPHEN_NUMBER = re.compile(r"([A-Z])-(\d{1,4})")
+
+
 def label_number(written: str, before: str, name_before: bool = False) -> Optional[str]:
     """The number a clock-like conversion stands for after a noun that labels by number or a name: "room four oh
-    four" is read in pairs like a time, but after "room" it is room 404, not 4:04, and "boeing seven forty seven"
+    four" is read in pairs like a time, but after "room" it is room 404, not 4:04 (and a letter with its number
+    after such a noun has no hyphen: "gate b fourteen" is gate B14, not B-14), and "boeing seven forty seven"
     a Boeing 747 (``name_before``: the word before is a name written capitalized mid-sentence, no mark between;
     not a possessive, a day, a month, a time zone or a word a time comes after, and not for whole hours, which
     :func:`hundred_clock_number` reads). ``None`` where that does not apply. The digits are the conversion's own,
     which the guards have checked against the spoken ones."""
+    lettered = _LETTER_HYPHEN_NUMBER.fullmatch(written.strip())
+    if lettered is not None and labels_a_number(before):
+        return lettered.group(1) + lettered.group(2)  # "gate B-14" is gate B14
     match = _CLOCK.fullmatch(written.strip())
     if match is None:
         return None
@@ -183,12 +190,13 @@ def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str,
                  earlier: Sequence[str] = ()) -> Optional[str]:
     """The number that a clock-like conversion of plain number words stands for where no word around it says a
     time (:data:`_TIME_BEFORE`, :data:`_TIME_AFTER`, or "what time" among the ``earlier`` words, those said
-    shortly before it): "uranium two thirty five" is uranium 235, "in eleven fifty three" the year 1153, "a four oh
-    four error" a 404 error, but "what time was it? eleven forty five" 11:45. ``None`` where that does not apply;
+    shortly before it, or "for" after something booked): "uranium two thirty five" is uranium 235, "in eleven
+    fifty three" the year 1153, "a four oh four error" a 404 error, but "what time was it? eleven forty five" 11:45
+    and "an appointment? yes, for ten forty" 10:40. ``None`` where that does not apply;
     the digits are the conversion's own, which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
     if (match is None or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
-            or _time_asked(earlier)
+            or _time_asked(earlier) or _booked_for(before, earlier)
             or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
     return match.group(1) + match.group(2)
@@ -300,19 +308,35 @@ def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str
 _AT_TIME = TIME_ONLY_BEFORE - {"since"}  # "since 1020" is a year
 
 
-def hour_and_minutes(written: str, spoken: Sequence[str], before: str) -> Optional[str]:
-    """The time of day a conversion wrote as a plain number or year after "at" or "until": "at ten twenty" is at
-    10:20, not 1020 (an hour from one to twelve said before its minutes, ten to fifty-nine). ``None`` where that
-    does not apply; the digits are the spoken ones."""
+def hour_and_minutes(written: str, spoken: Sequence[str], before: str, earlier: Sequence[str] = ()) -> Optional[str]:
+    """The time of day a conversion wrote as a plain number or year after "at" or "until", or after "for" where
+    something booked was spoken of shortly before (``earlier``: "an appointment? yes, for ten forty"): "at ten
+    twenty" is at 10:20, not 1020, and "at ten o five" at 10:05, not 1005 (an hour from one to twelve said before
+    its minutes, ten to fifty-nine, or "o" or "oh" and one to nine). ``None`` where that does not apply; the
+    digits are the spoken ones."""
     lowered = [w.lower() for w in spoken]
-    if before.lower() not in _AT_TIME or not written.strip().isdigit() or len(lowered) not in (2, 3):
+    if not (before.lower() in _AT_TIME or _booked_for(before, earlier)) or not written.strip().isdigit() or len(
+            lowered) not in (2, 3):
         return None
-    if KINDS.get(lowered[0]) not in ("U", "T") or not all(KINDS.get(w) in ("T", "D", "U") for w in lowered[1:]):
+    said_minutes = lowered[1:]
+    if len(said_minutes) == 2 and said_minutes[0] in ("o", "oh") and KINDS.get(said_minutes[1]) == "U":
+        said_minutes = ["zero", said_minutes[1]]  # "ten o five" is 10:05
+    if KINDS.get(lowered[0]) not in ("U", "T") or not all(KINDS.get(w) in ("T", "D", "U", "Z") for w in said_minutes):
         return None
-    hour, minutes = spoken_digits(lowered[:1]), spoken_digits(lowered[1:])
-    if not (hour.isdigit() and minutes.isdigit() and 1 <= int(hour) <= 12 and 10 <= int(minutes) <= 59):
+    hour, minutes = spoken_digits(lowered[:1]), spoken_digits(said_minutes)
+    if not (hour.isdigit() and minutes.isdigit() and 1 <= int(hour) <= 12 and len(minutes) == 2
+            and (10 <= int(minutes) <= 59 or said_minutes[0] == "zero")):
         return None
     return f"{hour}:{minutes}"
+
+
+# Things booked for a time of day: "for ten forty" after one of them is a time.
+_BOOKED = frozenset("appointment appointments booking booked reservation reserved table slot".split())
+
+
+def _booked_for(before: str, earlier: Sequence[str]) -> bool:
+    """Whether a reading comes after "for" with something booked spoken of shortly before (``earlier``)."""
+    return before.lower() == "for" and not _BOOKED.isdisjoint(w.lower() for w in earlier[-_ASKED_WINDOW:])
 
 
 _PLAIN_THOUSANDS = re.compile(r"[1-9]\d{3}")
@@ -341,16 +365,18 @@ unless across various does goes thus hers ours yours theirs
 def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
     """A count said with "thousand" that the conversion wrote as a year's four plain digits, with its thousands
     grouped as counts are written ("one thousand five hundred people" is 1,500 people, "about two thousand
-    employees" 2,000 employees): only before a noun of what is counted (a plural, :data:`_COUNT_NOUNS`), not
-    after "in", "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun
-    that labels by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
+    employees" 2,000 employees): said with "hundred" too (a year is said "twelve hundred", so "about one thousand
+    two hundred" is 1,200) or before a noun of what is counted (a plural, :data:`_COUNT_NOUNS`); not after "in",
+    "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun that labels
+    by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
     grouped = _thousands_grouped(written.strip(), spoken)
     if grouped is None or labels_a_number(before):
         return None
     before = before.lower()
-    if not _counted(after.lower()) or before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
+    if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
         return None  # "in", "the", a day's number or a month before it: a year
-    return grouped
+    # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"
+    return grouped if "hundred" in (w.lower() for w in spoken) or _counted(after.lower()) else None
 
 
 def _thousands_grouped(number: str, spoken: Sequence[str]) -> Optional[str]:
@@ -645,7 +671,7 @@ bill bills charge charges charged saving savings save saves saved grant grants f
 invests invested investment loan loans debt debts deposit deposits allowance benefit benefits pension pensions
 donation donations donated raise raised raising sell sells sold buy buys bought refund refunds prize bonus profit
 profits revenue money cash ticket tickets subscription afford affordable cheaper expensive discount owe owes owed
-payment payments invoice invoices
+payment payments invoice invoices quote quotes quoted insurance premium premiums mortgage tuition
 """.split())
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
@@ -865,7 +891,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
             or uncued_clock(written, said, before, after, words[max(0, start - _ASKED_WINDOW - 1):start])  # uranium 235
-            or hour_and_minutes(written, said, before)  # "at 1020" is at 10:20
+            or hour_and_minutes(written, said, before, words[max(0, start - _ASKED_WINDOW - 1):start])  # at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201
             or label_digits(written, words, start)  # "ends in 4,821" is 4821

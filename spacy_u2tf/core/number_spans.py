@@ -145,6 +145,17 @@ def _price_pair(words: Sequence[str], left: Sequence[int], right: Sequence[int])
             and _kind(words[right[0]]) == "D" and any(w.lower() in _PRICED for w in words[right[0]:right[1]]))
 
 
+_MAJOR_CURRENCIES = frozenset("dollar dollars euro euros pound pounds bucks".split())
+
+
+def _hundredths(words: Sequence[str], left: Sequence[int], right: Sequence[int]) -> bool:
+    """Whether two tagger spans side by side are an amount and its hundredths: the left ends with its currency,
+    the right is a number and "cents" or "pence" ("one hundred and forty two euros" | "sixty cents" is €142.60)."""
+    return (left[1] == right[0] and words[left[1] - 1].lower() in _MAJOR_CURRENCIES and right[1] - right[0] > 1
+            and words[right[1] - 1].lower() in _SUBUNIT_ENDS
+            and all(_kind(w) in CARDINAL for w in words[right[0]:right[1] - 1]))
+
+
 def _joins(words: Sequence[str], left: Tuple[int, int], right: Tuple[int, int]) -> bool:
     """Whether two tagger spans are one number split in two: a hundred, a scale or "and" at or between their
     facing ends ("six hundred" | "sixty", "six hundred" "and" "sixty"), or a smaller scale on the right than on
@@ -345,7 +356,7 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
         grown.append([lo, hi, start, end])
     merged: List[List[int]] = []
     for span in grown:
-        if merged and _price_pair(words, merged[-1], span):
+        if merged and (_price_pair(words, merged[-1], span) or _hundredths(words, merged[-1], span)):
             merged[-1][1], merged[-1][3] = span[1], span[3]
             continue
         if merged and span[0] < merged[-1][1]:

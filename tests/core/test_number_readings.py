@@ -19,6 +19,7 @@ from spacy_u2tf.core.number_spans import KINDS, labels_a_number
     ("4:04", "room", "404"), ("12:05", "gate", "1205"), ("3:18", "Flight", "318"), ("4:04", "No.", "404"),
     ("4:04", "exit", "404"), ("2:15", "extension", "215"),
     ("4:04", "at", None), ("4:04 pm", "room", None), ("404", "room", None), ("$4.04", "room", None), ("4:04", "", None),
+    ("C-12", "seat", "C12"), ("B-52", "the", None),  # a letter and its number after a label noun
 ])
 def test_a_clock_reading_after_a_label_noun_is_the_labels_number(written: str, before: str, number) -> None:
     assert label_number(written, before) == number
@@ -198,6 +199,8 @@ def test_a_unit_before_per_or_in_british_spelling_is_written_as_said(written: st
     ("1862", "one thousand eight hundred and sixty two", "by", "navies", None),  # a year read as a count
     ("3,000", "three thousand", "", "people", None), ("1999", "nineteen ninety nine", "", "people", None),
     ("7701", "seven thousand seven hundred and one", "section", "provides", None),
+    ("1200", "one thousand two hundred", "about", "based", "1,200"),  # said with "hundred": a count
+    ("2000", "two thousand", "about", "based", None),  # may be a year
 ])
 def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spoken: str, before: str, after: str,
                                                               grouped) -> None:
@@ -366,10 +369,20 @@ def test_an_era_is_written_in_capitals_after_a_space(written: str, read) -> None
 @pytest.mark.parametrize("written,spoken,before,read", [
     ("1020", "ten twenty", "at", "10:20"), ("1145", "eleven forty five", "until", "11:45"),
     ("1066", "ten sixty six", "in", None), ("1020", "ten twenty", "", None),  # a year, or nothing says a time
-    ("1920", "nineteen twenty", "at", None), ("105", "one oh five", "at", None), ("1005", "ten five", "at", None),
+    ("1920", "nineteen twenty", "at", None), ("105", "one oh five", "at", "1:05"), ("1005", "ten five", "at", None),
+    ("1005", "ten o five", "at", "10:05"), ("1900", "nineteen o o", "at", None),
 ])
 def test_an_hour_and_minutes_after_at_are_a_time(written: str, spoken: str, before: str, read) -> None:
     assert hour_and_minutes(written, spoken.split(), before) == read
+
+
+@pytest.mark.parametrize("earlier,read", [
+    ("do you have an appointment yes", "10:40"), ("i booked a table", "10:40"),
+    ("we waited", None),  # nothing booked: "for 1040 years" may be a count
+])
+def test_an_hour_and_minutes_after_for_something_booked_are_a_time(earlier: str, read) -> None:
+    assert hour_and_minutes("1040", ["ten", "forty"], "for", earlier.split()) == read
+    assert uncued_clock("10:40", ["ten", "forty"], "for", "", earlier.split()) == (None if read else "1040")
 
 
 @pytest.mark.parametrize("written,spoken,read", [
@@ -470,6 +483,7 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("it costs about six thousand five hundred pounds and some start at three thousand eight hundred pounds",
      "3,800 lbs", "£3,800"),
     ("standard is eleven pounds fifty and two drinks are twelve pounds", "12 pounds", "£12"),
+    ("our quote would be one thousand two hundred forty pounds", "1240 pounds", "£1,240"),
     ("the fee is ten pounds and the bag weighs twenty pounds", "20 lbs", "20 pounds"),  # weight near
     ("the fee is three pounds for five pounds of apples", "£5", "5 pounds"),  # "of": what is weighed
 ])
