@@ -41,7 +41,7 @@ from pathlib import Path
 from spacy_u2tf.core.labels import case_label
 from spacy_u2tf.data.mixed_case import (add_new_forms, consistent_mixed_forms, count_words, known_mixed_forms,
                                         lexeme_mixed_forms, mixed_case_words, name_shaped, read_lexeme_prob,
-                                        read_word_list)
+                                        read_word_list, with_hyphenated_forms)
 from spacy_u2tf.data.pipeline import read_documents
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
@@ -51,6 +51,7 @@ HEADER = """# Known mixed-case forms: spoken word<TAB>written form. Written by s
 # distribute and sell granted without fee), Simple Icons brand titles (simple-icons {icons_version}, CC0-1.0) and
 # the project's own lists (spacy_u2tf/data/lexicons). Left out: forms whose lowercase SCOWL's standard list
 # (wamerican) writes in lowercase or capitalized, and forms of fewer than four letters outside the project's brands.
+# Forms that style guides hyphenate take their hyphen ("wifi" is Wi-Fi; spacy_u2tf.data.mixed_case.HYPHENATED_FORMS).
 """
 CORPUS_HEADER = ("Also: mixed-case words that written text writes the same way at least {min_share:.0%} of the times "
                  "it uses them, {min_count} times or more: {note}.")
@@ -111,6 +112,7 @@ def main() -> None:
         note = LEXEME_HEADER.format(lexeme_version=args.lexeme_version, web_version=args.web_words_version,
                                     gate=LEXEME_GATE if counts is not None else "")
         header += "".join(f"# {line}\n" for line in textwrap.wrap(note, 114, break_on_hyphens=False))
+    forms = with_hyphenated_forms(forms)
     for out in args.out or OUT:
         out.write_text(header + "".join(f"{k}\t{v}\n" for k, v in forms.items()), encoding="utf-8")
         print(f"{len(forms)} forms → {out}")

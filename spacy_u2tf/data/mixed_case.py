@@ -111,6 +111,20 @@ def known_mixed_forms(forms: Iterable[str], dictionary: Set[str]) -> Dict[str, s
             if len(written) == 1 and key not in dictionary and key.removesuffix("'s") not in dictionary}
 
 
+# Forms that style guides write with a hyphen a normalizer drops ("Wi-Fi" is read "wifi"), where the word lists
+# have them run together ("WiFi"): the table's form for their key, whatever the lists hold.
+HYPHENATED_FORMS: Dict[str, str] = {"wifi": "Wi-Fi"}
+
+
+def with_hyphenated_forms(table: Mapping[str, str]) -> Dict[str, str]:
+    """``table`` (spoken key → written form) with :data:`HYPHENATED_FORMS` and their possessives in place, sorted
+    by key as :func:`known_mixed_forms` writes."""
+    out = dict(table)
+    for key, form in HYPHENATED_FORMS.items():
+        out[key], out[key + "'s"] = form, form + "'s"
+    return dict(sorted(out.items()))
+
+
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from spacy_u2tf.core.api import U2TF
 from spacy_u2tf.core.lexicon import MixedCaseForms
-from spacy_u2tf.data.mixed_case import corpus_mixed_forms, known_mixed_forms, name_shaped
+from spacy_u2tf.data.mixed_case import (corpus_mixed_forms, known_mixed_forms, name_shaped,
+                                        with_hyphenated_forms)
 
 FORMS = {"youtube": "YouTube", "mcdonalds": "McDonald's", "iphone": "iPhone"}
 
@@ -49,6 +50,12 @@ def test_forms_map_one_word() -> None:
     with pytest.raises(ValueError, match="one spoken word"):
         MixedCaseForms({"you tube": "YouTube"})
     assert MixedCaseForms({"mcdonalds": "McDonald's"}).get("mcdonalds's") is None  # no double possessive
+
+
+def test_forms_styled_with_a_hyphen_replace_the_run_together_ones() -> None:
+    table = with_hyphenated_forms({"wifi": "WiFi", "wifi's": "WiFi's", "youtube": "YouTube"})
+    assert table == {"wifi": "Wi-Fi", "wifi's": "Wi-Fi's", "youtube": "YouTube"}
+    assert list(table) == sorted(table)
 
 
 def test_known_mixed_forms_leave_out_dictionary_words_short_forms_and_clashes() -> None:
