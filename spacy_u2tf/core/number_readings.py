@@ -305,6 +305,17 @@ def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str
     return text.replace(",", "").replace(" ", "")
 
 
+_LETTERS_GROUPED = re.compile(r"([A-Z]{1,3})(\d{1,3}(?:,\d{3})+)")
+
+
+def lettered_code(written: str) -> Optional[str]:
+    """A code of letters and a number that the conversion wrote as letters glued to an amount ("g ninety nine
+    thousand four hundred one" as "G99,401", as NeMo's normalizer reads "G-99401"), with its digits whole after a
+    hyphen: G-99401. ``None`` elsewhere."""
+    match = _LETTERS_GROUPED.fullmatch(written.strip())
+    return f"{match.group(1)}-{match.group(2).replace(',', '')}" if match else None
+
+
 _AT_TIME = TIME_ONLY_BEFORE - {"since"}  # "since 1020" is a year
 
 
@@ -895,6 +906,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
+            or lettered_code(written)  # "G99,401" is G-99401
             or misgrouped_digits(written)  # "4,47109" is 447109
             or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
             or month_year(written, said)  # "June 20, 19" is June 2019

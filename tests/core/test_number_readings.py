@@ -6,12 +6,12 @@ import pytest
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
-                                             letter_and_number, measure_writing, minutes_to_hour, misgrouped_digits,
-                                             month_names, month_year, paired_numbers, percent_sign, plural_unit_apart,
-                                             pounds_in_text, pounds_sterling, read_in_context, said_age,
-                                             said_digit_groups, said_digit_string, said_letter_number, said_measure,
-                                             said_money, said_unit, teen_year, uncued_clock, unit_compound,
-                                             unnamed_amount, world_war_numeral)
+                                             letter_and_number, lettered_code, measure_writing, minutes_to_hour,
+                                             misgrouped_digits, month_names, month_year, paired_numbers, percent_sign,
+                                             plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
+                                             said_age, said_digit_groups, said_digit_string, said_letter_number,
+                                             said_measure, said_money, said_unit, teen_year, uncued_clock,
+                                             unit_compound, unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -520,6 +520,13 @@ def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, 
 ])
 def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     assert percent_sign(written, spoken.split()) == signed
+
+
+@pytest.mark.parametrize("written,code", [
+    ("G99,401", "G-99401"), ("NL20,417", "NL-20417"), ("G99", None), ("99,401", None), ("G-99401", None),
+])
+def test_letters_glued_to_an_amount_are_a_code(written: str, code) -> None:
+    assert lettered_code(written) == code
 
 
 @pytest.mark.parametrize("spoken,digits", [
