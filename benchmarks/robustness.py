@@ -7,6 +7,7 @@ older checkout: ``PYTHONPATH=/path/to/old/checkout python benchmarks/robustness.
     python benchmarks/robustness.py words --cases 10000          # crashes, lost words, invented symbols
     python benchmarks/robustness.py cli-load --lines 100         # u2tf format -i FILE, with a busy process beside it
     python benchmarks/robustness.py scaling --words 2000 16000   # one transcript of each length: time per word
+    python benchmarks/robustness.py scaling --talk pounds        # ... made of amounts of pounds alone
 """
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ LONG_TALK = ["the big one was fifty pounds and the small one was ten pounds", "m
              "we met on the fifth of june", "call me at five five five one two three four",
              "sarah met john o'brien at the station", "it was about six thousand five hundred pounds",
              "the meeting is at ten a m in room four oh four", "um so i i think we should go"]
+# Amounts of pounds alone, nothing around them saying money or weight: the reading of each looks at the whole text.
+POUNDS_TALK = ["the big one was fifty pounds and the small one was ten pounds"]
+TALKS = {"mixed": LONG_TALK, "pounds": POUNDS_TALK}
 VANISH = set("""zero oh o one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
 sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
 billion double triple first second third fifth half halves quarter quarters thirds point and a an the of at dot
@@ -167,10 +171,10 @@ def measure_cli_load(lines: int, runs: int, threads: str) -> dict:
     return {"lines": lines, "threads": threads or "default", "seconds": times, "cores": len(os.sched_getaffinity(0))}
 
 
-def measure_scaling(lengths: List[int]) -> dict:
+def measure_scaling(lengths: List[int], talk: str = "mixed") -> dict:
     """Seconds to format one transcript of each length (in words) in one call, and per 1,000 words: a time per word
     that grows with the length is work done per span over the whole text. ``growth``: the longest's time per word
-    over the shortest's."""
+    over the shortest's. ``talk``: the sentences the transcripts are made of (:data:`TALKS`)."""
     from spacy_u2tf import U2TF
 
     model = U2TF.from_pretrained()
@@ -180,14 +184,14 @@ def measure_scaling(lengths: List[int]) -> dict:
     for n in lengths:
         words: List[str] = []
         while len(words) < n:
-            words += rng.choice(LONG_TALK).split()
+            words += rng.choice(TALKS[talk]).split()
         text = " ".join(words[:n])
         start = time.perf_counter()
         out = model.format(text)
         seconds = time.perf_counter() - start
         rows.append({"words": n, "seconds": round(seconds, 2), "seconds_per_1000_words": round(1000 * seconds / n, 3),
                      "lost_words": lost_words(text, out)})
-    return {"lengths": rows, "growth": round(rows[-1]["seconds_per_1000_words"] / rows[0]["seconds_per_1000_words"], 2)}
+    return {"talk": talk, "lengths": rows, "growth": round(rows[-1]["seconds_per_1000_words"] / rows[0]["seconds_per_1000_words"], 2)}
 
 
 def main() -> None:
@@ -202,11 +206,12 @@ def main() -> None:
     c.add_argument("--threads", default="", help="pass --threads N (default: the CLI's own default)")
     g = sub.add_parser("scaling")
     g.add_argument("--words", type=int, nargs="+", default=[2000, 16000], help="transcript lengths, shortest first")
+    g.add_argument("--talk", choices=sorted(TALKS), default="mixed", help="the sentences of the transcripts")
     args = parser.parse_args()
     if args.what == "words":
         report = measure_words(args.cases, args.batch)
     elif args.what == "scaling":
-        report = measure_scaling(args.words)
+        report = measure_scaling(args.words, args.talk)
     else:
         report = measure_cli_load(args.lines, args.runs, args.threads)
     print(json.dumps(report, ensure_ascii=False, indent=1))

@@ -183,8 +183,10 @@ def short_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]
     found: List[Tuple[int, int, str]] = []
     for i, word in enumerate(words[:-1]):
         title = _SHORT_TITLES.get(word.lower())
+        if title is None or punct[i] != "O" or case[i + 1] not in _NAMED:
+            continue
         name = words[i + 1].replace("'", "")
-        if title is not None and punct[i] == "O" and case[i + 1] in _NAMED and len(name) > 1 and name.isalpha():
+        if len(name) > 1 and name.isalpha():
             found.append((i, i + 1, title))
     return found
 
