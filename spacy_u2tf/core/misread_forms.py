@@ -94,9 +94,9 @@ _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twent
 def mid_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str], itn: Sequence[str]
               ) -> Tuple[List[str], List[str], List[str]]:
     """``punct``, ``case`` and ``itn`` (BIO) with each "mid" said right before a number or a month hyphenated to it,
-    in lowercase and outside the number's span: a normalizer reads "mid-2025", "mid-1990s" and "mid-October" as
-    "mid twenty twenty five", "mid nineteen nineties", "mid october", which a tagger writes "MID 2025" or "mid
-    October" or a converter drops the "mid" of."""
+    in lowercase and outside the number's span (a month alone is no span): a normalizer reads "mid-2025",
+    "mid-1990s" and "mid-October" as "mid twenty twenty five", "mid nineteen nineties", "mid october", which a
+    tagger writes "MID 2025" or "mid October" or a converter drops the "mid" of (or writes "Mid/October")."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     phrases = dict(number_phrases([w.lower() for w in words]))
     for i in range(len(words) - 1):
@@ -106,6 +106,9 @@ def mid_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str], i
             out_punct[i] = JOIN
             out_case[i] = "CAPITAL" if i == 0 or punct[i - 1] in SENTENCE_END else "LOWER"
             out_case[i + 1] = "CAPITAL"
+            if out_itn[i] != "O" or out_itn[i + 1] == "I":  # "mid" out of a span; the month alone is a word
+                out_itn[i] = "O"
+                out_itn[i + 1] = "B" if i + 2 < len(words) and out_itn[i + 2] == "I" else "O"
             continue
         end = phrases.get(i + 1, i + 1)
         if i + 1 < end < len(words) and words[end].lower() in _DECADES:

@@ -22,7 +22,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
-                           number_pair)
+                           number_pair, temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -314,6 +314,45 @@ def lettered_code(written: str) -> Optional[str]:
     hyphen: G-99401. ``None`` elsewhere."""
     match = _LETTERS_GROUPED.fullmatch(written.strip())
     return f"{match.group(1)}-{match.group(2).replace(',', '')}" if match else None
+
+
+# A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6.
+_SET_SCORES = frozenset({(6, n) for n in range(5)} | {(7, 5), (7, 6)})
+# Words near a match's scores.
+_MATCH_WORDS = frozenset("""
+victory victories win wins won winning beat beats beating defeat defeats defeated lost lose loses losing title final
+finals semifinal semifinals quarterfinal quarterfinals match matches set sets score scores scored triumph champion
+""".split())
+
+
+def set_scores(written: str, spoken: Sequence[str], earlier: Sequence[str], after: str = "") -> Optional[str]:
+    """Tennis set scores said digit by digit that the conversion ran together ("a six two six two seven six
+    victory" written "626276"), one score a set: 6-2, 6-2, 7-6. Only where every pair is a set's score and a word of
+    a match is among the ``earlier`` words or ``after`` ("victory", "won", "title"). ``None`` elsewhere."""
+    digits = [KINDS.get(w.lower()) for w in spoken]
+    if (not 4 <= len(spoken) <= 10 or len(spoken) % 2 or any(k not in ("U", "Z") for k in digits)
+            or written.replace(",", "").replace("-", "").replace(" ", "") != spoken_digits(spoken)):
+        return None
+    numbers = [int(d) for d in spoken_digits(spoken)]
+    pairs = list(zip(numbers[::2], numbers[1::2]))
+    if not all((a, b) in _SET_SCORES or (b, a) in _SET_SCORES for a, b in pairs):
+        return None
+    if _MATCH_WORDS.isdisjoint([w.lower() for w in earlier] + [after.lower()]):
+        return None
+    return ", ".join(f"{a}-{b}" for a, b in pairs)
+
+
+_NUMBER_LETTER = re.compile(r"(-?\d[\d,]*(?:\.\d+)?) ?(?:[cCfF]|ft)")
+
+
+def temperature_scale(written: str, words: Sequence[str], end: int) -> Optional[str]:
+    """A temperature said with its scale as a letter ("seventy two f", "twenty three c"; NeMo's normalizer reads
+    "72F" and "23C" so) that the conversion wrote apart or as feet ("72 f", "58ft"), as weather reports write it:
+    72F, 23C (:func:`.number_spans.temperature_letter`). ``None`` elsewhere."""
+    match = _NUMBER_LETTER.fullmatch(written.strip())
+    if match is None or not temperature_letter(words, end - 1):
+        return None
+    return match.group(1) + words[end - 1].upper()
 
 
 _AT_TIME = TIME_ONLY_BEFORE - {"since"}  # "since 1020" is a year
@@ -904,6 +943,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or uncued_clock(written, said, before, after, words[max(0, start - _ASKED_WINDOW - 1):start])  # uranium 235
             or hour_and_minutes(written, said, before, words[max(0, start - _ASKED_WINDOW - 1):start])  # at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
+            or set_scores(written, said, words[max(0, start - _ASKED_WINDOW):start], after)  # 6-2, 6-2, 7-6
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
             or lettered_code(written)  # "G99,401" is G-99401
@@ -917,6 +957,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or amount_in_thousands(written)  # "$340 thousand" is $340,000
             or pounds_sterling(written, words, start, end, money)  # "the rent is 520 lbs a month" is £520
+            or temperature_scale(written, words, end)  # "58ft" said "fifty eight f" near "cold" is 58F
             or percent_sign(written, said)  # "6.5 percent" is 6.5%
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres

@@ -335,6 +335,23 @@ def _speed_end(words: Sequence[str], end: int) -> int:
     return end
 
 
+# Words that say a number is a temperature, a few words around a "c" or "f" said after it.
+_TEMPERATURE_CUES = frozenset("""
+temperature temperatures degree degrees hot hotter hottest cold colder coldest warm warmer warmest cool cooler heat
+heatwave high highs low lows weather forecast freezing frost thermostat chilly mild celsius fahrenheit
+""".split())
+_TEMPERATURE_WINDOW = 10
+
+
+def temperature_letter(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]``, "c" or "f" said right after a number, is its scale, as weather reports write it
+    ("highs of seventy two f" is 72F, "it will reach twenty three c" 23C): a word of temperature is said within
+    ten words of it; "fifty c each" may be cents."""
+    lowered = [w.lower() for w in words[max(0, i - _TEMPERATURE_WINDOW):i + _TEMPERATURE_WINDOW + 1]]
+    return (0 < i < len(words) and words[i].lower() in ("c", "f") and _kind(words[i - 1]) in CARDINAL
+            and not _TEMPERATURE_CUES.isdisjoint(lowered))
+
+
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels whose spans cover the whole of every number phrase they touch (see the module doc).
 
@@ -393,6 +410,8 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
             hi += 1  # "ten" | "minute walk": the compound is one span (not "seven" | "point and click")
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
+        if free and hi < len(words) and temperature_letter(words, hi):
+            hi += 1  # "seventy two" | "f": a temperature, 72F
         speed_end = _speed_end(words, hi)
         if not free and speed_end > hi and merged[k + 1][1] <= speed_end:
             k += 1  # the tagger gave "hour" or "per hour" a span of its own: one speed, "150 mph"

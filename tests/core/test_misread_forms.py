@@ -46,6 +46,10 @@ def test_slashed_pairs(spoken: str, found) -> None:
     ("by mid october we", "O O COMMA O", "LOWER CAPITAL LOWER LOWER", "O O O O",
      "O HYPHEN COMMA O", "LOWER LOWER CAPITAL LOWER", "O O O O"),  # a month: mid-October
     ("mid may", "O PERIOD", "LOWER LOWER", "O O", "HYPHEN PERIOD", "CAPITAL CAPITAL", "O O"),
+    ("to mid september what", "O O O O", "LOWER LOWER LOWER LOWER", "O B I O",
+     "O HYPHEN O O", "LOWER LOWER CAPITAL LOWER", "O O O O"),  # the span of "mid" and a month: none
+    ("by mid september twenty twenty", "O O O O O", "LOWER LOWER LOWER LOWER LOWER", "O B I I I",
+     "O HYPHEN O O O", "LOWER LOWER CAPITAL LOWER LOWER", "O O B I I"),  # the month and year stay one
 ])
 def test_mid_joins(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str, out_itn: str) -> None:
     assert mid_joins(spoken.split(), punct.split(), case.split(), itn.split()) == (

@@ -10,8 +10,9 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              misgrouped_digits, month_names, month_year, paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_digit_groups, said_digit_string, said_letter_number,
-                                             said_measure, said_money, said_unit, teen_year, uncued_clock,
-                                             unit_compound, unnamed_amount, world_war_numeral)
+                                             said_measure, said_money, said_unit, set_scores, teen_year,
+                                             temperature_scale, uncued_clock, unit_compound, unnamed_amount,
+                                             world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -520,6 +521,30 @@ def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, 
 ])
 def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     assert percent_sign(written, spoken.split()) == signed
+
+
+@pytest.mark.parametrize("written,spoken,earlier,after,scores", [
+    ("626276", "six two six two seven six", "retained his title with a", "victory", "6-2, 6-2, 7-6"),
+    ("643675", "six four three six seven five", "she won the final", "", "6-4, 3-6, 7-5"),
+    ("626276", "six two six two seven six", "my pin is", "", None),  # no match spoken of
+    ("6282", "six two eight two", "she won", "", None),  # 8-2 is no set's score
+    ("62", "six two", "she won", "", None),  # one set: a score of its own kind
+])
+def test_set_scores_run_together_are_written_apart(written: str, spoken: str, earlier: str, after: str,
+                                                   scores) -> None:
+    assert set_scores(written, spoken.split(), earlier.split(), after) == scores
+
+
+@pytest.mark.parametrize("written,words,scale", [
+    ("72 f", "highs of seventy two f today", "72F"), ("58ft", "it was cold about fifty eight f", "58F"),
+    ("1.5 c", "temperatures rose one point five c", "1.5C"),
+    ("50 c", "that costs fifty c each", None),  # no word of temperature: cents, maybe
+    ("72", "highs of seventy two f today", None),  # not written with the letter
+])
+def test_a_temperature_said_with_its_scale_letter_takes_it(written: str, words: str, scale) -> None:
+    said = words.split()
+    end = max(i for i, w in enumerate(said) if w in ("c", "f")) + 1
+    assert temperature_scale(written, said, end) == scale
 
 
 @pytest.mark.parametrize("written,code", [

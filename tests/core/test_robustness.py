@@ -34,6 +34,7 @@ REJECTED = [
     ("three quarters double oh seven ⓻0", "3/007", "number dropped"),
     ("⓻0 three quarters", "7/0", "number dropped"),
     ("፩4 nineteen ninety", "-141990", "unlicensed symbol: -"),
+    ("mid september", "Mid/September", "unlicensed symbol: /"),  # a month licenses a date's "/" only
 ]
 
 
@@ -50,6 +51,7 @@ def test_guards_reject_what_was_let_through(spoken: str, written: str, reason: s
     ("three quarters", "3/4"),
     ("٣ apples", "٣ apples"),  # a digit of another script typed in the spoken input is its number
     ("seven", "⓻"),  # a digit of any script is a digit
+    ("september fifteenth", "9/15"),  # a month's "/" between digits
 ])
 def test_guards_accept_licensed_symbols_and_digits_of_any_script(spoken: str, written: str) -> None:
     assert check_span(spoken.split(), written) is None
