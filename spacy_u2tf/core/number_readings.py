@@ -155,7 +155,9 @@ begins ends leaves arrives departs lands lasts lasted lasting clocked timed do s
 """.split())
 _TIME_AFTER = _CLOCK_WORDS | frozenset("""
 a in on this tonight today tomorrow sharp train flight bus show meeting appointment class news shift slot
-showing screening performance departure ferry shuttle service session kickoff deadline sailing
+showing screening performance departure ferry shuttle service session kickoff deadline sailing trains flights buses
+shows meetings appointments classes shifts slots showings screenings performances departures ferries shuttles
+sessions sailings
 """.split()) | _TIME_NAMES
 # "what time" or "which time" a few words before a clock reading, a sentence end between or not, asks for it
 # ("what time was it? eleven forty five"); not "when", which also opens clauses ("when he died in eleven fifty
