@@ -46,7 +46,14 @@ LONG_TALK = ["the big one was fifty pounds and the small one was ten pounds", "m
              "the meeting is at ten a m in room four oh four", "um so i i think we should go"]
 # Amounts of pounds alone, nothing around them saying money or weight: the reading of each looks at the whole text.
 POUNDS_TALK = ["the big one was fifty pounds and the small one was ten pounds"]
-TALKS = {"mixed": LONG_TALK, "pounds": POUNDS_TALK}
+# One sentence over and over, of each kind of span and of words a rule looks around: none may cost more per word in
+# a longer transcript.
+TALKS = {"mixed": LONG_TALK, "pounds": POUNDS_TALK, "digits": ["five five five one two three four"],
+         "scales": ["one hundred and twenty three thousand four hundred and fifty six"], "and": ["and and and the the"],
+         "letters": ["a b c d e f g"], "ordinals": ["the first the second the third"],
+         "dots": ["john at gmail dot com dot org dot"], "fillers": ["um uh um i i i you know"],
+         "money": ["twelve dollars fifty cents and"], "brands": ["iphone youtube linkedin paypal"],
+         "points": ["point five point six point"]}
 VANISH = set("""zero oh o one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen
 sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million
 billion double triple first second third fifth half halves quarter quarters thirds point and a an the of at dot

@@ -58,7 +58,10 @@ def paired_numbers(written: str, spoken: Sequence[str], before: str, after: str 
 
 def _season(spoken: Sequence[str]) -> Optional[str]:
     """A season said as a year and the next year's last two digits ("twenty eleven twelve", "nineteen ninety seven
-    ninety eight"), written "2011-12", "1997-98"; ``None`` for other words."""
+    ninety eight"), written "2011-12", "1997-98", in at most :data:`_SEASON_WORDS` words; ``None`` for other
+    words."""
+    if len(spoken) > _SEASON_WORDS:
+        return None
     for split in range(2, len(spoken)):
         year, rest = spoken_digits(spoken[:split]), spoken_digits(spoken[split:])
         if (len(year) == 4 and year.isdigit() and 1800 <= int(year) < 2100 and len(rest) == 2 and rest.isdigit()
@@ -66,6 +69,8 @@ def _season(spoken: Sequence[str]) -> Optional[str]:
             return f"{year}-{rest}"
     return None
 
+
+_SEASON_WORDS = 7  # "two thousand and eleven twelve", "nineteen ninety seven ninety eight"
 
 # Names said before a time of day ("monday seven thirty", "christmas eve ten forty five"), not before a model number.
 _TIME_NAMES = frozenset("monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays "
@@ -900,14 +905,16 @@ def _groups_as_said(said: Sequence[str]) -> str:
 
 
 def said_digit_string(spoken: Sequence[str]) -> Optional[str]:
-    """A number of seven digits or more that opens with three digits said one by one, stage 2's writing of which
-    the guards rejected, in digit groups as said ("zero one six one four hundred ninety six zero seven three two"
-    is 0161 496 0732): a phone or account number. ``None`` for other spans, and where a word is not a number."""
+    """A number of 7 to 19 digits that opens with three digits said one by one, stage 2's writing of which the
+    guards rejected, in digit groups as said ("zero one six one four hundred ninety six zero seven three two" is
+    0161 496 0732): a phone, card or account number. ``None`` for other spans, where a word is not a number, and
+    for longer runs of digits, which no such number has."""
     kinds = [KINDS.get(w.lower()) for w in spoken]
-    if len(kinds) < 4 or any(k not in _DIGIT_STRING_KINDS for k in kinds) or any(k not in "ZU" for k in kinds[:3]):
+    if (not 4 <= len(kinds) <= 19 or any(k not in _DIGIT_STRING_KINDS for k in kinds)
+            or any(k not in "ZU" for k in kinds[:3])):
         return None
     said = spoken_numbers(spoken)
-    if sum(map(len, said)) < 7:
+    if not 7 <= sum(map(len, said)) <= 19:
         return None
     return _groups_as_said(said)
 
@@ -924,13 +931,19 @@ def clock_money(written: str, spoken: Sequence[str]) -> Optional[str]:
     return said_money(spoken) if _CLOCK_MONEY.fullmatch(written.strip()) else None
 
 
+_READ_WORDS = 40  # the longest span the readings look at
+
+
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False,
                     money: Optional[PoundsInText] = None) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
-    a month said in full is written in full first (:func:`month_names`).
+    a month said in full is written in full first (:func:`month_names`). A span of more than :data:`_READ_WORDS`
+    words is left as written: some readings try each way of cutting a span in two.
     ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing"); ``money``:
     :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text."""
+    if end - start > _READ_WORDS:
+        return written  # no number, date or amount is said in so many words: stage 2's writing, as the guards let it
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
     said = words[start:end]

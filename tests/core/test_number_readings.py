@@ -412,6 +412,12 @@ def test_a_century_and_a_digit_after_a_year_word_are_a_year(written: str, spoken
     assert teen_year(written, spoken.split(), before) == read
 
 
+def test_read_in_context_leaves_a_very_long_span_as_written() -> None:
+    words = "five five five one two three four".split() * 300  # each way of cutting it in two is tried once
+    assert read_in_context("5551234" * 300, words, 0, len(words)) == "5551234" * 300
+    assert read_in_context("2011-12", "twenty eleven twelve".split(), 0, 3) == "2011-12"
+
+
 def test_read_in_context_writes_a_month_in_full_before_its_other_readings() -> None:
     words = "between january and march".split()
     assert read_in_context("Jan.", words, 1, 2) == "January"
@@ -561,6 +567,7 @@ def test_letters_glued_to_an_amount_are_a_code(written: str, code) -> None:
     ("one two three", None),  # too short for a phone number
     ("twenty five thirty", None),  # not digits said one by one
     ("one two three four five six seven point five", None),  # a word that is not a number
+    (" ".join(["five"] * 20), None),  # longer than any phone, card or account number
 ])
 def test_a_long_digit_string_is_written_in_groups_as_said(spoken: str, digits) -> None:
     assert said_digit_string(spoken.split()) == digits
