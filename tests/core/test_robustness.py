@@ -35,6 +35,7 @@ REJECTED = [
     ("⓻0 three quarters", "7/0", "number dropped"),
     ("፩4 nineteen ninety", "-141990", "unlicensed symbol: -"),
     ("mid september", "Mid/September", "unlicensed symbol: /"),  # a month licenses a date's "/" only
+    ("one second", "1/2", "unlicensed symbol: /"),  # "second" is no denominator said with "one"
 ]
 
 
