@@ -481,7 +481,7 @@ class U2TF:
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
-                                                + counted_acronyms(words, case)  # "two KPIs", not "KPI's"
+                                                + counted_acronyms(words, case, punct)  # "two KPIs", not "KPI's"
                                                 + slashed_words(words, case, punct, itn)  # "Burn/Chatroom"
                                                 if not any(f[0] < form[1] and form[0] < f[1] for f in short_forms)])
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
@@ -532,7 +532,7 @@ class U2TF:
                 if said is not None:
                     written, reason = said, None  # the digits as said
                 if reason is None and span.kind == MIXED_CLASS:
-                    counted = counts_before(docs[d], span.start)  # "two kpi's" are KPIs
+                    counted = counts_before(docs[d], plans[d][0], span.start)  # "two kpi's" are KPIs
                     written = plural_acronym(written, span.spoken, counted) or written  # "guis" is GUIs, not "GUI's"
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1

@@ -195,21 +195,29 @@ def short_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]
 _COUNTING = frozenset("many several few multiple various both all some more fewer".split())
 
 
-def counts_before(words: Sequence[str], i: int) -> bool:
-    """Whether the word before ``words[i]`` counts it: a number other than "one" ("two", "fifty") or a word of
-    quantity ("several", "many")."""
-    before = words[i - 1].lower() if i else ""
-    return (not KINDS.get(before, "o").endswith("o") and before != "one") or before in _COUNTING
+def counts_before(words: Sequence[str], punct: Sequence[str], i: int) -> bool:
+    """Whether the word before ``words[i]``, with no mark between, counts it: a number other than "one" said in one
+    word or as tens and a unit ("two", "fifty", "twenty five"; not the end of a year, "in twenty fourteen. ESA's") or
+    a word of quantity ("several", "many")."""
+    if not i or punct[i - 1] != "O":
+        return False
+    before = words[i - 1].lower()
+    if before in _COUNTING:
+        return True
+    kind = KINDS.get(before, "o")
+    first = KINDS.get(words[i - 2].lower()) if i > 1 else None
+    return (not kind.endswith("o") and before != "one"
+            and (first is None or (first == "D" and kind == "U") or words[i - 2].lower() in _COUNTING))
 
 
-def counted_acronyms(words: Sequence[str], case: Sequence[str]) -> List[Tuple[int, int, str]]:
+def counted_acronyms(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of each acronym (``case`` label ACRONYM) said with "'s" right after a word that
     counts it (:func:`counts_before`), as the plural it is: NeMo's normalizer reads "three CEOs" as "three ceo's",
     which is CEOs, not CEO's; "the ceo's office" stays CEO's. (An acronym the tagger labels MIXED is stage 2's:
     :func:`.labels.plural_acronym`.)"""
     return [(i, i + 1, word[:-2].upper() + "s") for i, word in enumerate(words)
             if case[i] == "ACRONYM" and word.lower().endswith("'s") and len(word) > 3 and word[:-2].isalpha()
-            and counts_before(words, i)]
+            and counts_before(words, punct, i)]
 
 
 _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import (counted_acronyms, name_suffixes, number_signs, short_form_labels, short_titles,
-                                         slashed_words, written_short_forms)
+from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, name_suffixes, number_signs,
+                                         short_form_labels, short_titles, slashed_words, written_short_forms)
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -87,7 +87,18 @@ def test_generational_suffixes_after_a_name_are_written_short(words: str, case: 
 ])
 def test_an_acronym_with_an_apostrophe_after_a_count_is_a_plural(words: str, case: str, found) -> None:
     labels = {"A": "ACRONYM", "C": "CAPITAL", "L": "LOWER"}
-    assert counted_acronyms(words.split(), [labels[c] for c in case.split()]) == found
+    punct = ["O"] * len(words.split())
+    assert counted_acronyms(words.split(), [labels[c] for c in case.split()], punct) == found
+
+
+@pytest.mark.parametrize("words,punct,i,counted", [
+    ("two kpi's", "O O", 1, True), ("twenty five kpi's", "O O O", 2, True), ("several ceo's", "O O", 1, True),
+    ("in twenty fourteen esa's", "O O PERIOD O", 3, False),  # a mark between
+    ("in twenty fourteen esa's", "O O O O", 3, False),  # the end of a year
+    ("one ceo's", "O O", 1, False), ("the ceo's", "O O", 1, False), ("ceo's", "O", 0, False),
+])
+def test_a_word_counts_what_follows_it(words: str, punct: str, i: int, counted: bool) -> None:
+    assert counts_before(words.split(), punct.split(), i) == counted
 
 
 @pytest.mark.parametrize("words,case,punct,found", [
