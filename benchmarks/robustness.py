@@ -198,7 +198,8 @@ def measure_scaling(lengths: List[int], talk: str = "mixed") -> dict:
         seconds = time.perf_counter() - start
         rows.append({"words": n, "seconds": round(seconds, 2), "seconds_per_1000_words": round(1000 * seconds / n, 3),
                      "lost_words": lost_words(text, out)})
-    return {"talk": talk, "lengths": rows, "growth": round(rows[-1]["seconds_per_1000_words"] / rows[0]["seconds_per_1000_words"], 2)}
+    growth = rows[-1]["seconds_per_1000_words"] / rows[0]["seconds_per_1000_words"]
+    return {"talk": talk, "lengths": rows, "growth": round(growth, 2)}
 
 
 def main() -> None:

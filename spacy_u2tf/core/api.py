@@ -26,8 +26,8 @@ from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address, said_ip_address
-from .short_forms import (counted_acronyms, counts_before, name_suffixes, short_form_labels, short_titles, slashed_words,
-                          written_short_forms)
+from .short_forms import (counted_acronyms, counts_before, name_suffixes, short_form_labels, short_titles,
+                          slashed_words, written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,

@@ -101,8 +101,9 @@ _GLUED_AMPERSANDS = {"".join(said): form for said, form in _AMPERSANDS.items()
 
 def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of each short form said in words and written otherwise: "No." of
-    :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable") and the initialisms of
-    :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and fiscal years ("Q2", "FY25")."""
+    :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
+    :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
+    fiscal years ("Q2", "FY25")."""
     lowered = [w.lower() for w in words]
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
