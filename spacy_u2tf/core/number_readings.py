@@ -423,7 +423,8 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     """A count said with "thousand" that the conversion wrote as a year's four plain digits, with its thousands
     grouped as counts are written ("one thousand five hundred people" is 1,500 people, "about two thousand
     employees" 2,000 employees): said with "hundred" too (a year is said "twelve hundred", so "about one thousand
-    two hundred" is 1,200) or before a noun of what is counted (a plural, :data:`_COUNT_NOUNS`); not after "in",
+    two hundred" is 1,200), said "one thousand", before "of" ("2,000 of you") or before a noun of what is counted
+    (a plural, :data:`_COUNT_NOUNS`); not after "in",
     "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun that labels
     by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
     grouped = _thousands_grouped(written.strip(), spoken)
@@ -432,8 +433,11 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     before = before.lower()
     if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
         return None  # "in", "the", a day's number or a month before it: a year
-    # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"
-    return grouped if "hundred" in (w.lower() for w in spoken) or _counted(after.lower()) else None
+    # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"; so is "one
+    # thousand", a year only in history, after "in" and its like; and a number with "of" after it ("2,000 of you")
+    said = [w.lower() for w in spoken]
+    counted = "hundred" in said or said[:2] == ["one", "thousand"] or after.lower() == "of" or _counted(after.lower())
+    return grouped if counted else None
 
 
 def _thousands_grouped(number: str, spoken: Sequence[str]) -> Optional[str]:

@@ -202,6 +202,8 @@ def test_a_unit_before_per_or_in_british_spelling_is_written_as_said(written: st
     ("7701", "seven thousand seven hundred and one", "section", "provides", None),
     ("1200", "one thousand two hundred", "about", "based", "1,200"),  # said with "hundred": a count
     ("2000", "two thousand", "about", "based", None),  # may be a year
+    ("1000", "one thousand", "after", "charge", "1,000"), ("1000", "one thousand", "in", "the", None),
+    ("2000", "two thousand", "of", "of", "2,000"),  # "in front of 2,000 of you"
 ])
 def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spoken: str, before: str, after: str,
                                                               grouped) -> None:
