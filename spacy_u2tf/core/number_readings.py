@@ -419,16 +419,17 @@ unless across various does goes thus hers ours yours theirs
 """.split())
 
 
-def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: str,
+                      name_before: bool = False) -> Optional[str]:
     """A count said with "thousand" that the conversion wrote as a year's four plain digits, with its thousands
     grouped as counts are written ("one thousand five hundred people" is 1,500 people, "about two thousand
     employees" 2,000 employees): said with "hundred" too (a year is said "twelve hundred", so "about one thousand
     two hundred" is 1,200), said "one thousand", before "of" ("2,000 of you") or before a noun of what is counted
-    (a plural, :data:`_COUNT_NOUNS`); not after "in",
-    "since", "the" and the like, a day's number or a month ("October 27, 2000 ..."), nor after a noun that labels
-    by number ("Section 7701"). ``None`` where that does not apply; the digits are the conversion's own."""
+    (a plural, :data:`_COUNT_NOUNS`); not after "in", "since", "the" and the like, a day's number or a month
+    ("October 27, 2000 ..."), nor after a noun that labels by number ("Section 7701") or a name (``name_before``:
+    "Raw 1000", the episode). ``None`` where that does not apply; the digits are the conversion's own."""
     grouped = _thousands_grouped(written.strip(), spoken)
-    if grouped is None or labels_a_number(before):
+    if grouped is None or labels_a_number(before) or name_before:
         return None
     before = before.lower()
     if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
@@ -967,7 +968,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
             or lettered_code(written)  # "G99,401" is G-99401
             or misgrouped_digits(written)  # "4,47109" is 447109
-            or grouped_thousands(written, said, before, after)  # "1500 people" is 1,500 people
+            or grouped_thousands(written, said, before, after, name_before)  # "1500 people" is 1,500 people
             or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time

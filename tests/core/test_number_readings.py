@@ -208,6 +208,7 @@ def test_a_unit_before_per_or_in_british_spelling_is_written_as_said(written: st
 def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spoken: str, before: str, after: str,
                                                               grouped) -> None:
     assert grouped_thousands(written, spoken.split(), before, after) == grouped
+    assert grouped_thousands(written, spoken.split(), before, after, name_before=True) is None  # "Raw 1000"
 
 
 @pytest.mark.parametrize("written,spoken,before,read", [
