@@ -325,8 +325,8 @@ def _symbol_licensed(ch: str, spoken: Sequence[str], said: AbstractSet[str], tex
         return False
     if ch == "/" and not (said & SYMBOL_LICENSES["/"]) and _denominators(spoken):
         return True
-    months = said & frozenset(_MONTHS)
-    if ch == "/" and months and said.isdisjoint(SYMBOL_LICENSES["/"] - months):
+    months = said & _MONTHS if ch == "/" else frozenset()
+    if months and said.isdisjoint(SYMBOL_LICENSES["/"] - months):
         return bool(re.search(r"\d/\d", text[max(at - 1, 0):at + 2]))  # a month's "/" is a date's: "9/15"
     return bool(said & SYMBOL_LICENSES[ch])
 

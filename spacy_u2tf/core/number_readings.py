@@ -16,8 +16,8 @@ which the guards have checked against the spoken ones, or follow from them.
 from __future__ import annotations
 
 import re
-from itertools import accumulate
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
@@ -336,11 +336,13 @@ def set_scores(written: str, spoken: Sequence[str], earlier: Sequence[str], afte
     """Tennis set scores said digit by digit that the conversion ran together ("a six two six two seven six
     victory" written "626276"), one score a set: 6-2, 6-2, 7-6. Only where every pair is a set's score and a word of
     a match is among the ``earlier`` words or ``after`` ("victory", "won", "title"). ``None`` elsewhere."""
-    digits = [KINDS.get(w.lower()) for w in spoken]
-    if (not 4 <= len(spoken) <= 10 or len(spoken) % 2 or any(k not in ("U", "Z") for k in digits)
-            or written.replace(",", "").replace("-", "").replace(" ", "") != spoken_digits(spoken)):
+    kinds = [KINDS.get(w.lower()) for w in spoken]
+    if not 4 <= len(spoken) <= 10 or len(spoken) % 2 or any(k not in ("U", "Z") for k in kinds):
         return None
-    numbers = [int(d) for d in spoken_digits(spoken)]
+    digits = spoken_digits(spoken)
+    if written.replace(",", "").replace("-", "").replace(" ", "") != digits:
+        return None
+    numbers = [int(d) for d in digits]
     pairs = list(zip(numbers[::2], numbers[1::2]))
     if not all((a, b) in _SET_SCORES or (b, a) in _SET_SCORES for a, b in pairs):
         return None
@@ -459,6 +461,9 @@ millimeters mile miles nautical foot feet inch inches yard yards square cubic to
 kilograms gram grams pound pounds ounce ounces litre litres liter liters gallon gallons acre acres hectare
 hectares degree degrees percent million billion trillion
 """.split())
+# Words a measure's number comes before, written in lowercase: its units and currencies ("2000 Yuan" said "two
+# thousand yuan" is 2,000 yuan).
+_MEASURE_WORDS = _UNIT_WORDS | _WORD_CURRENCIES
 _NUMBER_AND_REST = re.compile(r"(\d[\d,.]*)((?: [^\s\d]+)+)")
 _NUMBER_DASH_UNIT = re.compile(r"(\d[\d,.]*)-([A-Za-z]+)")
 
@@ -487,9 +492,8 @@ def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     if match is None:
         return None
     number, words = match.group(1), match.group(2).split()
-    units = _UNIT_WORDS | _WORD_CURRENCIES  # "2000 Yuan" said "two thousand yuan" is 2,000 yuan
-    fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in units else w) for w in words]
-    if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in units:
+    fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in _MEASURE_WORDS else w) for w in words]
+    if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in _MEASURE_WORDS:
         return None  # no unit after the number
     out = " ".join([_thousands_grouped(number, spoken) or number, *fixed])
     return out if out != written.strip() else None
@@ -952,6 +956,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
     said = words[start:end]
+    earlier = words[max(0, start - _ASKED_WINDOW - 1):start]  # what was said shortly before: a time asked, a booking
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
     return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
@@ -960,8 +965,8 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
-            or uncued_clock(written, said, before, after, words[max(0, start - _ASKED_WINDOW - 1):start])  # uranium 235
-            or hour_and_minutes(written, said, before, words[max(0, start - _ASKED_WINDOW - 1):start])  # at 10:20
+            or uncued_clock(written, said, before, after, earlier)  # "uranium 2:35" is uranium 235
+            or hour_and_minutes(written, said, before, earlier)  # "at 1020" is at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
             or set_scores(written, said, words[max(0, start - _ASKED_WINDOW):start], after)  # 6-2, 6-2, 7-6
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201

@@ -145,7 +145,7 @@ def _price_pair(words: Sequence[str], left: Sequence[int], right: Sequence[int])
             and _kind(words[right[0]]) == "D" and any(w.lower() in _PRICED for w in words[right[0]:right[1]]))
 
 
-_MAJOR_CURRENCIES = frozenset("dollar dollars euro euros pound pounds bucks".split())
+_MAJOR_CURRENCIES = _PRICED | frozenset("dollar euro pound".split())  # and their singulars
 
 
 def _hundredths(words: Sequence[str], left: Sequence[int], right: Sequence[int]) -> bool:
@@ -347,9 +347,10 @@ def temperature_letter(words: Sequence[str], i: int) -> bool:
     """Whether ``words[i]``, "c" or "f" said right after a number, is its scale, as weather reports write it
     ("highs of seventy two f" is 72F, "it will reach twenty three c" 23C): a word of temperature is said within
     ten words of it; "fifty c each" may be cents."""
-    lowered = [w.lower() for w in words[max(0, i - _TEMPERATURE_WINDOW):i + _TEMPERATURE_WINDOW + 1]]
-    return (0 < i < len(words) and words[i].lower() in ("c", "f") and _kind(words[i - 1]) in CARDINAL
-            and not _TEMPERATURE_CUES.isdisjoint(lowered))
+    if not (0 < i < len(words) and words[i].lower() in ("c", "f") and _kind(words[i - 1]) in CARDINAL):
+        return False
+    window = words[max(0, i - _TEMPERATURE_WINDOW):i + _TEMPERATURE_WINDOW + 1]
+    return not _TEMPERATURE_CUES.isdisjoint(w.lower() for w in window)
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
