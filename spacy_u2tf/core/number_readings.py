@@ -618,6 +618,33 @@ _DIGIT_WORDS["oh"] = "0"
 _TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
+_BIG_SCALES = {"million": 6, "billion": 9, "trillion": 12}
+_FRACTION_SAID = frozenset({"point", "half", "quarter", "quarters"})  # "two and a half million"
+_GROUPED_BIG = re.compile(r"([^\d\s]*)(\d{1,3}(?:,\d{3}){2,}|\d{7,})(\b.*)")
+
+
+def scale_word_kept(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number said with "million", "billion" or "trillion" as its last number word, which the conversion wrote
+    in full, written with its scale word as text writes such numbers: "150,000,000 kilometers" said "one hundred
+    fifty million kilometers" is "150 million kilometers", "$2,500,000" said "two point five million dollars"
+    "$2.5 million". ``None`` where that does not apply; the digits are the conversion's own."""
+    match = _GROUPED_BIG.fullmatch(written.strip())
+    lowered = [w.lower() for w in spoken]
+    said_scales = [i for i, w in enumerate(lowered) if w in _BIG_SCALES]
+    if match is None or not said_scales or any(_cardinal_word(w) for w in lowered[said_scales[-1] + 1:]):
+        return None  # "one million two hundred thousand" is 1,200,000
+    if any(KINDS.get(w) == "S" for w in lowered[:said_scales[-1]]):
+        return None  # a lower scale before it: "two thousand million" is no text's writing
+    scale = lowered[said_scales[-1]]
+    value = int(match.group(2).replace(",", ""))
+    whole, rest = divmod(value, 10 ** _BIG_SCALES[scale])
+    if not 1 <= whole < 1000:
+        return None
+    fraction = f"{rest:0{_BIG_SCALES[scale]}d}".rstrip("0")
+    if fraction and (len(fraction) > 3 or not _FRACTION_SAID & set(lowered)):
+        return None  # said as a whole number of millions and more: written in full
+    number = f"{whole}.{fraction}" if fraction else str(whole)
+    return f"{match.group(1)}{number} {scale}{match.group(3)}"
 
 
 def said_measure(spoken: Sequence[str]) -> Optional[str]:
@@ -632,19 +659,23 @@ def said_measure(spoken: Sequence[str]) -> Optional[str]:
         return None
     unit_start = len(lowered) - 1 - (len(lowered) > 2 and lowered[-2] in _UNIT_PREFIXES)
     unit = lowered[unit_start:]
-    point = lowered.index("point") if "point" in lowered[:unit_start] else unit_start
+    scale = unit_start > 1 and lowered[unit_start - 1] in _BIG_SCALES  # "two point five million kilometers"
+    number_end = unit_start - scale
+    point = lowered.index("point") if "point" in lowered[:number_end] else number_end
     currency = len(unit) == 1 and unit[0] in _WORD_CURRENCIES
-    decimal = point < unit_start - 1
+    decimal = point < number_end - 1
     if point == 0 or not (currency or unit[-1] in _MEASURED):
         return None
-    whole_words, fraction_words = lowered[:point], lowered[point + 1:unit_start]
+    whole_words, fraction_words = lowered[:point], lowered[point + 1:number_end]
     if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
             w in _DIGIT_WORDS for w in fraction_words):
         return None
     whole = spoken_digits(whole_words)
-    if not whole.isdigit() or not (currency or decimal or int(whole) >= 100) or KINDS[whole_words[0]] in ("H", "S"):
+    if (not whole.isdigit() or not (currency or decimal or scale or int(whole) >= 100)
+            or KINDS[whole_words[0]] in ("H", "S") or (scale and int(whole) >= 1000)):
         return None  # a scale alone is no count ("the hundred years war")
     number = f"{int(whole):,}" + ("." + "".join(_DIGIT_WORDS[w] for w in fraction_words) if fraction_words else "")
+    number += f" {lowered[number_end]}" if scale else ""
     return f"{number}%" if unit == ["percent"] else " ".join([number, *unit])
 
 
@@ -982,6 +1013,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or unit_compound(written, said, before)  # "18 mi race" is an 18-mile race
             or amount_in_thousands(written)  # "$340 thousand" is $340,000
             or pounds_sterling(written, words, start, end, money)  # "the rent is 520 lbs a month" is £520
+            or scale_word_kept(written, said)  # "150,000,000 kilometers" is 150 million kilometers
             or temperature_scale(written, words, end)  # "58ft" said "fifty eight f" near "cold" is 58F
             or percent_sign(written, said)  # "6.5 percent" is 6.5%
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres

@@ -10,8 +10,8 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              misgrouped_digits, month_names, month_year, paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_digit_groups, said_digit_string, said_letter_number,
-                                             said_measure, said_money, said_unit, set_scores, teen_year,
-                                             temperature_scale, uncued_clock, unit_compound, unnamed_amount,
+                                             said_measure, said_money, said_unit, scale_word_kept, set_scores,
+                                             teen_year, temperature_scale, uncued_clock, unit_compound, unnamed_amount,
                                              world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
@@ -328,6 +328,10 @@ def test_an_amount_with_its_hundredths_is_written_with_its_sign_when_stage_2_fai
     ("five hundred rupees", "500 rupees"), ("yen", None), ("the yen", None), ("three won", None),
     ("forty nine thousand tonnes", "49,000 tonnes"), ("two hundred miles", "200 miles"), ("ninety miles", None),
     ("hundred years", None), ("thousand yen", None),
+    # a scale word said before the unit stays a word
+    ("two point five million kilometers", "2.5 million kilometers"), ("ninety three million miles", "93 million miles"),
+    ("one hundred fifty million kilometres", "150 million kilometres"), ("three billion yen", "3 billion yen"),
+    ("million kilometers", None), ("two thousand million miles", None), ("one hundred million tall", None),
 ])
 def test_a_decimal_with_its_unit_is_said_in_digits_when_stage_2_fails(spoken: str, said) -> None:
     assert said_measure(spoken.split()) == said
@@ -593,3 +597,20 @@ def test_an_amount_written_as_a_clock_is_written_as_said(written: str, spoken: s
 def test_digit_groups_that_cut_a_said_number_are_grouped_as_said(written: str, spoken: str, groups) -> None:
     assert said_digit_groups(written, spoken.split()) == groups
 
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("150,000,000 kilometers", "one hundred fifty million kilometers", "150 million kilometers"),
+    ("225000000 km", "two hundred twenty five million km", "225 million km"),
+    ("$2,500,000", "two point five million dollars", "$2.5 million"),
+    ("2,500,000 people", "two and a half million people", "2.5 million people"),
+    ("7,000,000,000", "seven billion", "7 billion"),
+    ("1,200,000", "one million two hundred thousand", None),  # said in full
+    ("2,500,000", "two million five hundred thousand", None),
+    ("150,000,000", "one hundred fifty thousand thousand", None),  # no big scale said
+    ("1,000,000,000", "one thousand million", None),
+    ("150 million kilometers", "one hundred fifty million kilometers", None),  # already so
+    ("2,000,001", "two million and one", None),
+])
+def test_a_number_said_with_a_big_scale_keeps_the_scale_word(written: str, spoken: str, read) -> None:
+    assert scale_word_kept(written, spoken.split()) == read
