@@ -3,7 +3,8 @@
 Reads written text (what ``u2tf data`` reads: JSONL with a ``text`` field or plain text), e.g. the project's
 training corpora, and keeps the compounds it hyphenates nearly every time their words stand in a row
 (:func:`spacy_u2tf.data.hyphen_compounds.hyphen_compounds`). Old books hyphenate words that modern text does not
-("to-day", "to-morrow"); build from modern text.
+("to-day", "to-morrow"); build from modern text. The project's list of hyphenated names
+(spacy_u2tf/data/lexicons/hyphen_names.txt: "Rolls-Royce", "Stratford-upon-Avon") is added in its capitals.
 
     python scripts/build_hyphen_compounds.py --corpus CORPORA/sgd.jsonl.gz --corpus CORPORA/qmsum.jsonl.gz \\
         --corpus CORPORA/speeches.jsonl.gz --corpus CORPORA/scotus.jsonl.gz --note "..."
@@ -14,7 +15,7 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from spacy_u2tf.data.hyphen_compounds import hyphen_compounds
+from spacy_u2tf.data.hyphen_compounds import hyphen_compounds, listed_hyphen_names, with_names
 from spacy_u2tf.data.pipeline import read_documents
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
@@ -23,6 +24,9 @@ HEADER = ("Compounds written with hyphens wherever they are used, one a line. Wr
           "scripts/build_hyphen_compounds.py: compounds of 2 to {longest} words that the text below hyphenates "
           "{min_count} times or more and in at least {min_share:.0%} of the times their words stand in a row: "
           "{note}.")
+
+NAMES_NOTE = (" Also the hyphenated names of the project's list (spacy_u2tf/data/lexicons/hyphen_names.txt, written from "
+              "general knowledge), in their capitals, which their words take once joined.")
 
 
 def main() -> None:
@@ -38,8 +42,9 @@ def main() -> None:
     args = ap.parse_args()
     compounds = hyphen_compounds(lambda: (doc for path in args.corpus for doc in read_documents(path)),
                                  args.min_count, args.min_share, args.longest)
+    compounds = with_names(compounds, listed_hyphen_names())
     header = HEADER.format(longest=args.longest, min_count=args.min_count, min_share=args.min_share,
-                           note=args.note or ", ".join(p.name for p in args.corpus))
+                           note=args.note or ", ".join(p.name for p in args.corpus)) + NAMES_NOTE
     text = "".join(f"# {line}\n" for line in textwrap.wrap(header, 114, break_on_hyphens=False))
     for out in args.out or OUT:
         out.write_text(text + "".join(f"{c}\n" for c in compounds), encoding="utf-8")

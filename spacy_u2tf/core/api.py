@@ -14,14 +14,15 @@ from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, senten
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, close_last_sentence,
-                     loose_edge_joins, out_of_span, plural_acronym, rejected_mixed_case, scale_names,
-                     split_context_thresholds, superlative_joins, thresholded_labels, whole_fraction_joins)
+from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
+                     close_last_sentence, combining_form_joins, loose_edge_joins, out_of_span, plural_acronym,
+                     ranked_superlative_joins, rejected_mixed_case, scale_names, split_context_thresholds,
+                     superlative_joins, thresholded_labels, vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
                               said_letter_number, said_measure, said_money, unnamed_amount)
-from .number_spans import complete_number_spans, labels_a_number, leads_number, number_pair
+from .number_spans import code_letters, complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -74,20 +75,28 @@ def _span_over(span: ConvertedSpan, words: Sequence[str], start: int, end: int, 
 def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence[str], itn: List[str],
                           spans: List[ConvertedSpan]) -> None:
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
-    vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), changing the lists in place. The letter
-    may stand alone or in a span of its own."""
+    vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), and the letters of a reference code
+    with its number after a hyphen ("case number ra fifty five thousand one hundred seven" is RA-55107;
+    :func:`.number_spans.code_letters`), changing the lists in place. The letters may stand alone or in a span of
+    their own."""
     by_start = {span.start: k for k, span in enumerate(spans)}
     for k in range(len(spans) - 1, -1, -1):
         span, letter = spans[k], spans[k].start - 1
-        if (span.kind != "itn" or span.written is None or not span.written.isdigit()
-                or not leads_number(words, letter, case, punct)):
+        if span.kind != "itn" or span.written is None:
+            continue
+        digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
+        if span.written.isdigit() and leads_number(words, letter, case, punct):
+            written = words[letter].upper() + span.written
+        elif digits and code_letters(words, letter, case, punct):
+            written = f"{words[letter].upper()}-{digits}"  # a case or ticket number: RA-55107
+        else:
             continue
         own = by_start.get(letter)
         if own is None and any(s.start <= letter < s.end for s in spans):
             continue
         if own is not None and (spans[own].kind != "itn" or spans[own].end != span.start):
             continue
-        spans[k] = _span_over(span, words, letter, span.end, words[letter].upper() + span.written)
+        spans[k] = _span_over(span, words, letter, span.end, written)
         if own is not None:
             del spans[own]
         punct[letter] = "O"
@@ -245,8 +254,9 @@ class U2TF:
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
     single words, :class:`.lexicon.MixedCaseForms` or a mapping, written whatever the tagger's case label and
-    without stage 2; ``from_pretrained`` loads the model's table, ``False`` turns it off; the ``lexicon`` and ITN
-    spans win over it), ``hyphen_compounds`` (compounds always written with hyphens, "non-profit",
+    without stage 2, and acronyms always written in capitals, "nba": "NBA", which take that case label;
+    ``from_pretrained`` loads the model's table, ``False`` turns it off; the ``lexicon`` and ITN spans win over
+    it), ``hyphen_compounds`` (compounds always written with hyphens, "non-profit",
     :class:`.lexicon.HyphenCompounds` or an iterable of them, joined where the tagger put no mark between their
     words; ``from_pretrained`` loads the model's list, ``False`` turns it off).
     """
@@ -474,8 +484,11 @@ class U2TF:
         for d, (words, lab) in enumerate(zip(docs, labels)):
             # hyphens: none at a function word's edge, the known compounds joined, "X and a half" whole or not at all
             punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
-            punct = superlative_joins(words, whole_fraction_joins(words, punct))
-            case = address_case(words, punct, lab["case"])
+            punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
+            case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
+            punct = born_joins(words, punct, case)  # "a Scottish-born physicist"
+            punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
+            punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
@@ -609,7 +622,9 @@ class U2TF:
         if self.truecase and self.mixed_case_forms:
             for i, word in enumerate(words):
                 form = None if taken[i] else self.mixed_case_forms.get(word)
-                if form is not None:
+                if form is not None and form.removesuffix("'s").isupper():
+                    case[i] = "ACRONYM"  # "nba" is NBA: a case, not a spelling
+                elif form is not None:
                     spans.append(ConvertedSpan(i, i + 1, KNOWN_FORM, word, form, MIXED_CLASS))
                     taken[i] = True
                     case[i] = "MIXED"

@@ -327,6 +327,63 @@ attended funded populated priced loved dressed placed seeded finishing running s
 """.split())
 
 
+_DETERMINERS = frozenset("the its their his her our my your".split())
+_RANKS = frozenset("second third fourth fifth sixth seventh eighth ninth tenth".split())
+_RANKED = frozenset("""
+largest highest biggest most least best worst oldest longest tallest busiest richest smallest lowest fastest
+greatest strongest deadliest wealthiest youngest heaviest hottest coldest wettest driest closest shortest deepest
+widest brightest costliest
+""".split())
+
+
+def ranked_superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` with an ordinal hyphenated to the superlative after it ("the second largest city" is "the
+    second-largest city", "third most populous" "third-most populous"), where no mark stands between them or,
+    after a determiner, only a comma."""
+    out = list(punct)
+    for i in range(len(words) - 1):
+        # after "the" or "its" a comma between them is the tagger's slip: "the second, oldest" is no list
+        determined = i > 0 and (words[i - 1].lower() in _DETERMINERS or words[i - 1].lower().endswith("'s"))
+        if (words[i].lower() in _RANKS and words[i + 1].lower() in _RANKED
+                and (out[i] == "O" or (out[i] == "COMMA" and determined))):
+            out[i] = JOIN
+    return out
+
+
+# Combining forms of nations and peoples, hyphenated to the name after them ("Sino-Japanese", "Anglo-Saxon").
+_COMBINING_FORMS = frozenset("""
+sino russo franco anglo austro indo afro greco italo judeo hispano luso serbo czecho germano turko irano nippo
+dano swedo polono hiberno scoto
+""".split())
+
+
+def combining_form_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]
+                         ) -> Tuple[List[str], List[str]]:
+    """``punct`` and ``case`` with a combining form of a nation hyphenated to the name the tagger capitalizes
+    after it, both capitalized ("the sino japanese war" is "the Sino-Japanese war"); not before a word in
+    lowercase ("an afro hairstyle")."""
+    out_punct, out_case = list(punct), list(case)
+    for i in range(len(words) - 1):
+        if (words[i].lower() in _COMBINING_FORMS and out_punct[i] == "O" and out_case[i + 1] == "CAPITAL"
+                and words[i + 1].isalpha()):
+            out_punct[i] = JOIN
+            out_case[i] = "CAPITAL"
+    return out_punct, out_case
+
+
+def born_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> List[str]:
+    """``punct`` with a place or nationality hyphenated to "born" before the noun it describes ("a scottish born
+    physicist" is "a Scottish-born physicist"): a word the tagger capitalizes, not at a sentence's start, then
+    "born" and a word that is no function word, with no mark between."""
+    out = list(punct)
+    for i in range(1, len(words) - 2):
+        if (words[i + 1].lower() == "born" and case[i] == "CAPITAL" and words[i].isalpha()
+                and out[i - 1] not in SENTENCE_END and out[i] == "O" and out[i + 1] == "O"
+                and words[i + 2].isalpha() and words[i + 2].lower() not in _BEFORE_NO_NOUN):
+            out[i] = JOIN
+    return out
+
+
 def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
     """``punct`` with a superlative hyphenated to the participle after it where the two come before a noun ("the
     best selling album" is "the best-selling album", "the highest grossing film" "the highest-grossing film"):
@@ -340,6 +397,50 @@ def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
                 and words[i + 2].lower() not in _BEFORE_NO_NOUN):
             out[i] = JOIN
     return out
+
+
+# Vessels named by class ("a Town-class light cruiser"), with the words that may stand between the class and them.
+_VESSELS = frozenset("""
+battleship battleships cruiser cruisers destroyer destroyers frigate frigates submarine submarines carrier carriers
+corvette corvettes ship ships vessel vessels dreadnought dreadnoughts ironclad ironclads gunboat gunboats sloop
+sloops minesweeper minesweepers liner liners tanker tankers icebreaker icebreakers airship airships locomotive
+locomotives
+""".split())
+_VESSEL_KINDS = frozenset("""
+light heavy armoured armored protected escort aircraft attack battle guided missile patrol ocean steam cargo
+passenger submarine fleet landing
+""".split())
+# Words before "class" that say a rank or a kind, not a name ("a first class ship", "a world class carrier").
+_NOT_CLASS_NAMES = frozenset("""
+first second third business economy world middle working upper lower high top the a an this that same new one
+""".split())
+
+
+def has_vowel(word: str) -> bool:
+    """Whether ``word`` has a vowel letter (y counts): letters without one are said one by one ("hd", "wc")."""
+    return any(ch in "aeiouy" for ch in word.lower())
+
+
+def vessel_class_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]
+                       ) -> Tuple[List[str], List[str]]:
+    """``punct`` and ``case`` with the name of a class of ships hyphenated to "class" and capitalized where a
+    vessel follows ("the ise class battleships" is "the Ise-class battleships", "a town class light cruiser" "a
+    Town-class light cruiser"); not after a rank ("a first class ship")."""
+    out_punct, out_case = list(punct), list(case)
+    for i in range(1, len(words) - 1):
+        if words[i].lower() != "class" or out_punct[i - 1] not in ("O", JOIN) or out_punct[i] != "O":
+            continue
+        name, j = words[i - 1], i + 1
+        while j < len(words) - 1 and j - i <= 2 and words[j].lower() in _VESSEL_KINDS and out_punct[j] == "O":
+            j += 1
+        if (words[j].lower() in _VESSELS and name.isalpha() and name.lower() not in _NOT_CLASS_NAMES
+                and all(label == "O" for label in out_punct[i:j])):
+            out_punct[i - 1] = JOIN
+            if out_case[i - 1] == "LOWER" or (out_case[i - 1] == "ACRONYM" and has_vowel(name)):
+                out_case[i - 1] = "CAPITAL"  # a ship's name: "Ise-class", not "ISE-class"
+            if out_case[i] != "LOWER":
+                out_case[i] = "LOWER"  # "Ise-class", not "Ise-Class"
+    return out_punct, out_case
 
 
 def repeated_first_copies(words: Sequence[str], skip: Sequence[bool], longest: int = REPEAT_LONGEST) -> np.ndarray:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+from typing import Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 
 class Lexicon:
@@ -57,7 +57,8 @@ class Lexicon:
 
 class MixedCaseForms:
     """Known mixed-case spellings of single spoken words (``{"youtube": "YouTube", "mcdonalds": "McDonald's"}``),
-    which a model writes without asking stage 2; a possessive of a known word takes its form ("youtube's" →
+    which a model writes without asking stage 2, and acronyms always written in capitals (``{"nba": "NBA"}``),
+    which take the case label ``ACRONYM``; a possessive of a known word takes its form ("youtube's" →
     "YouTube's"). A model folder may ship a table (``mixed_case_forms`` in its config)."""
 
     def __init__(self, forms: Optional[Mapping[str, str]] = None) -> None:
@@ -87,18 +88,32 @@ class MixedCaseForms:
         return form
 
 
+def _part_case(part: str) -> str:
+    """The case label of one part of a hyphenated name: ``ACRONYM``, ``CAPITAL``, ``LOWER`` or ``MIXED``."""
+    letters = [ch for ch in part if ch.isalpha()]
+    if letters and all(ch.isupper() for ch in letters) and len(letters) > 1:
+        return "ACRONYM"
+    if letters and letters[0].isupper() and all(ch.islower() for ch in letters[1:]):
+        return "CAPITAL"
+    return "LOWER" if all(ch.islower() for ch in letters) else "MIXED"
+
+
 class HyphenCompounds:
     """Compounds written with hyphens wherever they are used ("non-profit", "e-mail", "right-of-way"), which a
     model joins when its tagger leaves the words apart with no mark between them; a mark the tagger put there
-    (a comma, a period) stands. A model folder may ship a list (``hyphen_compounds`` in its config)."""
+    (a comma, a period) stands. A compound listed with capitals is a name whose parts take their case once joined
+    ("Rolls-Royce", "Stratford-upon-Avon"). A model folder may ship a list (``hyphen_compounds`` in its config)."""
 
     def __init__(self, compounds: Optional[Iterable[str]] = None) -> None:
         self.compounds: Set[Tuple[str, ...]] = set()
+        self.cases: Dict[Tuple[str, ...], Tuple[str, ...]] = {}  # a name's parts → their case labels
         for compound in compounds or ():
             parts = tuple(compound.lower().split("-"))
             if len(parts) < 2 or not all(part.strip() and not any(ch.isspace() for ch in part) for part in parts):
                 raise ValueError(f"a hyphen compound is two or more words joined by hyphens, got {compound!r}")
             self.compounds.add(parts)
+            if compound != compound.lower():
+                self.cases[parts] = tuple(_part_case(part) for part in compound.split("-"))
         self.max_len = max((len(c) for c in self.compounds), default=0)
 
     def __bool__(self) -> bool:
@@ -117,17 +132,41 @@ class HyphenCompounds:
         """``punct`` (one label after each word) with ``join`` after each word of a known compound but its last,
         the longest compound first, where no label but ``"O"`` or ``join`` stands between its words."""
         out = list(punct)
-        if not self.compounds:
-            return out
         lowered = [w.lower() for w in words]
-        i = 0
-        while i < len(words) - 1:
-            for n in range(min(self.max_len, len(words) - i), 1, -1):
-                inner = out[i:i + n - 1]
-                if tuple(lowered[i:i + n]) in self.compounds and all(label in ("O", join) for label in inner):
-                    out[i:i + n - 1] = [join] * (n - 1)
-                    i += n - 1
-                    break
-            else:
-                i += 1
+
+        def fits(i: int, n: int) -> bool:
+            return tuple(lowered[i:i + n]) in self.compounds and all(label in ("O", join) for label in out[i:i + n - 1])
+
+        for i, n in _longest_first(len(words), self.max_len, fits):
+            out[i:i + n - 1] = [join] * (n - 1)
         return out
+
+    def name_cases(self, words: Sequence[str], punct: Sequence[str], case: Sequence[str],
+                   join: str = "HYPHEN") -> List[str]:
+        """``case`` (one label after each word) with the parts of each listed name that stands joined by ``join``
+        in ``punct`` in their own case ("rolls royce" → CAPITAL CAPITAL, "stratford upon avon" → CAPITAL LOWER
+        CAPITAL); a part in mixed case keeps the tagger's label."""
+        out = list(case)
+        lowered = [w.lower() for w in words]
+
+        def fits(i: int, n: int) -> bool:
+            return tuple(lowered[i:i + n]) in self.cases and all(label == join for label in punct[i:i + n - 1])
+
+        for i, n in _longest_first(len(words), self.max_len if self.cases else 0, fits):
+            labels = self.cases[tuple(lowered[i:i + n])]
+            out[i:i + n] = [mine if mine != "MIXED" else theirs for mine, theirs in zip(labels, out[i:i + n])]
+        return out
+
+
+def _longest_first(length: int, longest: int, fits: Callable[[int, int], bool]) -> Iterator[Tuple[int, int]]:
+    """(start, size) of each run of words that ``fits``, from left to right, the longest first at each start (2 to
+    ``longest`` words); a run may start on the last word of the one before."""
+    i = 0
+    while i < length - 1:
+        for n in range(min(longest, length - i), 1, -1):
+            if fits(i, n):
+                yield i, n
+                i += n - 1
+                break
+        else:
+            i += 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .guards import MONTHS, SUBUNIT_WORDS
-from .labels import SENTENCE_END, bio_spans
+from .labels import SENTENCE_END, bio_spans, has_vowel
 
 _UNITS = "one two three four five six seven eight nine".split()
 _TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
@@ -438,6 +438,32 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
     return (0 < i < len(words) - 1 and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "i"
             and case[i] != "LOWER" and punct[i] in ("O", "COMMA") and len(words[i - 1]) > 1
             and punct[i - 1] not in SENTENCE_END and _kind(words[i + 1]) in CARDINAL)
+
+
+# Nouns that name a reference a caller reads out ("your case number is ra fifty five thousand one hundred seven").
+_REFERENCE_NOUNS = frozenset("""
+number no reference ref ticket case claim code id order booking confirmation account policy tracking invoice
+membership serial incident file voucher locator request
+""".split())
+# Words between such a noun and the code's letters.
+_REFERENCE_GLUE = frozenset("is it's its was will be under number id".split())
+
+
+def code_letters(words: Sequence[str], i: int, case: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether the letters ``words[i]`` (two to four) start a reference code with the number said right after
+    them, as support calls read out case and ticket numbers ("your case number is ra fifty five thousand one
+    hundred seven" is RA-55107, "ticket hd five thousand ninety two" HD-5092): a reference noun shortly before,
+    only "is", "under" and their like between, and letters the tagger writes as an acronym or that have no
+    vowel, so they are no word ("is", "the")."""
+    if not (0 < i < len(words) - 1 and 2 <= len(words[i]) <= 4 and words[i].isalpha() and words[i].isascii()
+            and punct[i] in ("O", "COMMA") and _kind(words[i + 1]) in CARDINAL):
+        return False
+    if case[i] != "ACRONYM" and has_vowel(words[i]):
+        return False
+    j = i - 1
+    while j >= 0 and i - j <= 3 and words[j].lower() in _REFERENCE_GLUE and punct[j] == "O":
+        j -= 1
+    return j >= 0 and words[j].lower() in _REFERENCE_NOUNS and punct[j] == "O"
 
 
 # Words after which two digits said in a row are one code, not a range ("my pin is three five").

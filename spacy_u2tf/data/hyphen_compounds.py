@@ -5,7 +5,9 @@
 when the text writes it with hyphens at least ``min_count`` times and at least ``min_share`` of all the times the
 same words stand in a row (so "follow-up", also a verb said "follow up", and "long-term", "in the long term", stay
 out). Compounds of number words or of a number's unit ("six-year", "year-old") are the ITN spans' and stay out too,
-as does a word hyphenated to itself ("misdemeanor-misdemeanor", a stammer).
+as does a word hyphenated to itself ("misdemeanor-misdemeanor", a stammer). Hyphenated names the project lists
+(``lexicons/hyphen_names.txt``: "Rolls-Royce", "Stratford-upon-Avon") join the list in their capitals
+(:func:`with_names`).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from collections import Counter
 from typing import Callable, Iterable, List, Set, Tuple
 
 from ..core.number_spans import KINDS
+from .mixed_case import LEXICONS, read_word_list
 
 _TOKEN = re.compile(r"[a-z]+(?:-[a-z]+)*|[^\sa-z]")
 _MEASURE_WORDS = frozenset("year years month months week weeks day days hour hours old".split())
@@ -54,3 +57,20 @@ def hyphen_compounds(read_texts: Callable[[], Iterable[str]], min_count: int = 3
     runs = _runs(read_texts(), candidates, longest)
     return sorted("-".join(parts) for parts in candidates
                   if hyphenated[parts] / (hyphenated[parts] + runs[parts]) >= min_share)
+
+
+def listed_hyphen_names() -> List[str]:
+    """The hyphenated names of ``lexicons/hyphen_names.txt`` ("Rolls-Royce"), as written there."""
+    return read_word_list(LEXICONS / "hyphen_names.txt")
+
+
+def with_names(compounds: Iterable[str], names: Iterable[str]) -> List[str]:
+    """``compounds`` and the hyphenated ``names`` ("Rolls-Royce") in one list sorted by their lowercase, a name in
+    its capitals where a compound is the same words ("abdul-kabir" → "Abdul-Kabir"); names of number words, a
+    unit's words or a word repeated ("Baden-Baden": a stammer's shape) are left out, as for compounds."""
+    by_key = {c.lower(): c for c in compounds}
+    for name in names:
+        parts = tuple(name.lower().split("-"))
+        if len(parts) > 1 and all(parts) and _eligible(parts):
+            by_key[name.lower()] = name
+    return [by_key[key] for key in sorted(by_key)]

@@ -26,6 +26,7 @@ from .example import Example, SpanPair
 
 LEXICONS = Path(__file__).parent / "lexicons"
 LIST_FILES: Tuple[str, ...] = ("mixed_case_scowl.txt", "mixed_case_brands.txt")
+NAMES_FILE = "mixed_case_names.txt"
 # Words after which a brand or product name is natural in place of a common noun ("an iPhone", "on YouTube").
 BRAND_SLOTS = frozenset({"a", "an", "the", "my", "your", "his", "her", "our", "their", "on", "new", "this"})
 
@@ -49,6 +50,12 @@ def read_word_list(path: Path) -> List[str]:
 def _lists() -> Tuple[Tuple[str, ...], ...]:
     return tuple(tuple(w for w in read_word_list(LEXICONS / name) if case_label(w) == "MIXED")
                  for name in LIST_FILES)
+
+
+def listed_names() -> List[str]:
+    """The mixed-case names of ``lexicons/mixed_case_names.txt`` (brands, products, titles, events and surnames the
+    project lists); :func:`add_new_forms` adds them to the shipped table for words no other source writes."""
+    return [w for w in read_word_list(LEXICONS / NAMES_FILE) if case_label(w) == "MIXED"]
 
 
 def mixed_case_words() -> List[str]:
@@ -234,6 +241,53 @@ def lexeme_mixed_forms(probs: Mapping[str, float], attested: Set[str],
         if tier:
             out[form] = tier
     return dict(sorted(out.items()))
+
+
+def leading_casings(forms: Iterable[str], probs: Mapping[str, float], max_ratio: float = 20.0) -> List[str]:
+    """The ``forms`` that cased word probabilities (:func:`read_lexeme_prob`) do not contradict: no writing of the
+    form's word but lowercase is more than ``max_ratio`` times as probable as the form ("KiKi" goes where "Kiki" is
+    the usual name; "WrestleMania" stays, though casual text writes "Wrestlemania" three times as often)."""
+    by_key = casings(probs)
+    out = []
+    for form in forms:
+        shares = {w: p for w, p in by_key.get(form.lower(), {}).items() if w != form.lower()}
+        if not shares or max(shares.values()) <= max_ratio * shares.get(form, 0.0):
+            out.append(form)
+    return out
+
+
+_ACRONYM_SHAPE = re.compile(r"[A-Z]{3,6}")
+
+
+def usual_acronyms(entries: Iterable[str], dictionary: Set[str], probs: Mapping[str, float],
+                   min_ratio: float = 3.0) -> List[str]:
+    """The acronyms among a word list's ``entries`` (three to six capitals: "NBA", "UNESCO") that are no word
+    (their lowercase is not in ``dictionary``) and that cased word probabilities (:func:`read_lexeme_prob`) write
+    in capitals at least ``min_ratio`` times as often as in any other casing ("nba": NBA; not "Nato", which
+    British text writes so)."""
+    by_key = casings(probs)
+    out = []
+    for form in dict.fromkeys(e.strip() for e in entries):
+        shares = by_key.get(form.lower(), {})
+        if not _ACRONYM_SHAPE.fullmatch(form) or form.lower() in dictionary or form not in shares:
+            continue
+        if all(shares[form] >= min_ratio * p for w, p in shares.items() if w != form):
+            out.append(form)
+    return sorted(out)
+
+
+def add_acronyms(table: Mapping[str, str], acronyms: Iterable[str], counts: Optional[Mapping[str, int]] = None,
+                 min_lower: int = 2) -> Dict[str, str]:
+    """``table`` with each of ``acronyms`` keyed by its lowercase, only for a key the table does not have and,
+    given word counts of written text, not where that text writes the word in lowercase or capitalized at least
+    ``min_lower`` times and more often than in capitals ("Nato")."""
+    added = {}
+    for form in acronyms:
+        key = form.lower()
+        others = 0 if counts is None else counts.get(key, 0) + counts.get(form.capitalize(), 0)
+        if key not in table and not (others >= min_lower and others > counts.get(form, 0)):
+            added[key] = form
+    return dict(sorted({**table, **added}.items()))
 
 
 def corpus_gate(form: str, counts: Mapping[str, int], min_lower: int = 2) -> bool:

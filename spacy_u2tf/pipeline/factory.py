@@ -73,8 +73,8 @@ class U2TFComponent:
     ``spell_numbers_below`` and ``label_thresholds`` (``null``: the model's own), ``written_input``, ``lexicon``
     (a ``{spoken: written}`` table or the path of a ``spoken<TAB>written`` file, read when the model loads and
     saved with the pipeline) and
-    ``mixed_case_forms`` (``true``: the model's table of known mixed-case words; ``false``: none; or a
-    ``{word: form}`` table) and ``hyphen_compounds`` (``true``: the model's list of compounds always written with
+    ``mixed_case_forms`` (``true``: the model's table of known mixed-case words and acronyms; ``false``: none; or
+    a ``{word: form}`` table) and ``hyphen_compounds`` (``true``: the model's list of compounds always written with
     hyphens; ``false``: none; or a list such as ``["non-profit", "e-mail"]``).
     """
 

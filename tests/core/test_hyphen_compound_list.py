@@ -54,3 +54,18 @@ def test_hyphen_compounds_false_turns_the_models_list_off(shipped_model) -> None
     plain = U2TF(shipped_model.tagger, shipped_model.converter, hyphen_compounds=False,
                  label_thresholds=shipped_model.label_thresholds)
     assert not plain.hyphen_compounds
+
+
+@pytest.mark.parametrize("spoken,punct,case,cased", [
+    ("a rolls royce engine", "O HYPHEN O PERIOD", "LOWER LOWER LOWER LOWER", "LOWER CAPITAL CAPITAL LOWER"),
+    ("to stratford upon avon", "O HYPHEN HYPHEN PERIOD", "LOWER CAPITAL CAPITAL CAPITAL",
+     "LOWER CAPITAL LOWER CAPITAL"),
+    ("a rolls royce engine", "O O O PERIOD", "LOWER LOWER LOWER LOWER", "LOWER LOWER LOWER LOWER"),  # not joined
+    ("sgs thomson chips", "HYPHEN O PERIOD", "CAPITAL LOWER LOWER", "ACRONYM CAPITAL LOWER"),
+    ("a non profit", "O HYPHEN PERIOD", "LOWER LOWER LOWER", "LOWER LOWER LOWER"),  # no capitals listed
+    ("mcdonnell douglas", "HYPHEN PERIOD", "MIXED CAPITAL", "MIXED CAPITAL"),  # a mixed part keeps its label
+])
+def test_a_listed_name_takes_its_capitals_once_joined(spoken: str, punct: str, case: str, cased: str) -> None:
+    compounds = HyphenCompounds(["Rolls-Royce", "Stratford-upon-Avon", "SGS-Thomson", "non-profit",
+                                 "McDonnell-Douglas"])
+    assert compounds.name_cases(spoken.split(), punct.split(), case.split()) == cased.split()

@@ -4,11 +4,13 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
+                                    born_joins, combining_form_joins, ranked_superlative_joins,
                                     case_label, close_last_sentence, hold_name_joins, join_filler_phrases,
                                     loose_edge_joins, mark_repeated_reparanda, plural_acronym,
                                     rejected_mixed_case, repeated_first_copies, scale_names,
                                     split_context_thresholds, split_hyphenated, split_trailing_punct,
-                                    superlative_joins, thresholded_labels, whole_fraction_joins)
+                                    superlative_joins, thresholded_labels, vessel_class_joins,
+                                    whole_fraction_joins)
 
 
 @pytest.mark.parametrize("written,label", [("hello", "LOWER"), ("Hello", "CAPITAL"), ("NASA", "ACRONYM"),
@@ -358,3 +360,55 @@ def test_an_acronym_with_an_apostrophe_after_a_count_is_a_plural(written: str, s
                                                                    plural) -> None:
     assert plural_acronym(written, spoken, counted) == plural
 
+
+
+@pytest.mark.parametrize("spoken,case,joined,cased", [
+    ("a town class light cruiser", "LOWER LOWER LOWER LOWER LOWER", "O HYPHEN O O O",
+     "LOWER CAPITAL LOWER LOWER LOWER"),
+    ("the ise class battleships", "LOWER CAPITAL CAPITAL LOWER", "O HYPHEN O O", "LOWER CAPITAL LOWER LOWER"),
+    ("the ise class ships", "LOWER ACRONYM LOWER LOWER", "O HYPHEN O O", "LOWER CAPITAL LOWER LOWER"),  # a name
+    ("the lst class ships", "LOWER ACRONYM LOWER LOWER", "O HYPHEN O O", "LOWER ACRONYM LOWER LOWER"),  # no vowel
+    ("the iowa class was", "LOWER CAPITAL LOWER LOWER", "O O O O", "LOWER CAPITAL LOWER LOWER"),  # no vessel
+    ("a first class ship", "LOWER LOWER LOWER LOWER", "O O O O", "LOWER LOWER LOWER LOWER"),  # a rank
+    ("a town class of very light cruisers", "LOWER LOWER LOWER LOWER LOWER LOWER LOWER", "O O O O O O O",
+     "LOWER LOWER LOWER LOWER LOWER LOWER LOWER"),  # too far
+])
+def test_vessel_class_joins(spoken: str, case: str, joined: str, cased: str) -> None:
+    words = spoken.split()
+    assert vessel_class_joins(words, ["O"] * len(words), case.split()) == (joined.split(), cased.split())
+
+
+@pytest.mark.parametrize("spoken,punct,joined", [
+    ("the second largest city", "O O O PERIOD", "O HYPHEN O PERIOD"),
+    ("its third most populous", "O O O PERIOD", "O HYPHEN O PERIOD"),
+    ("the second, oldest town", "O COMMA O PERIOD", "O HYPHEN O PERIOD"),  # after a determiner a comma is a slip
+    ("first, second, largest", "COMMA COMMA PERIOD", "COMMA COMMA PERIOD"),  # a list
+    ("the second. largest", "O PERIOD PERIOD", "O PERIOD PERIOD"),
+    ("the first largest", "O O PERIOD", "O O PERIOD"),  # no rank
+    ("the second time", "O O PERIOD", "O O PERIOD"),
+])
+def test_ranked_superlative_joins(spoken: str, punct: str, joined: str) -> None:
+    assert ranked_superlative_joins(spoken.replace(",", "").replace(".", "").split(), punct.split()) == joined.split()
+
+
+@pytest.mark.parametrize("spoken,case,punct,joined", [
+    ("a scottish born physicist", "LOWER CAPITAL LOWER LOWER", "O O O PERIOD", "O HYPHEN O PERIOD"),
+    ("he was london born", "CAPITAL LOWER CAPITAL LOWER", "O O O PERIOD", "O O O PERIOD"),  # no noun after
+    ("scottish born in glasgow", "CAPITAL LOWER LOWER CAPITAL", "O O O PERIOD", "O O O PERIOD"),
+    ("a scottish born physicist", "LOWER LOWER LOWER LOWER", "O O O PERIOD", "O O O PERIOD"),  # not capitalized
+    ("was anna born. then", "LOWER CAPITAL LOWER CAPITAL", "O O PERIOD PERIOD", "O O PERIOD PERIOD"),
+])
+def test_born_joins(spoken: str, case: str, punct: str, joined: str) -> None:
+    words = spoken.replace(".", "").split()
+    assert born_joins(words, punct.split(), case.split()) == joined.split()
+
+
+@pytest.mark.parametrize("spoken,case,joined,cased", [
+    ("the sino japanese war", "LOWER LOWER CAPITAL CAPITAL", "O HYPHEN O O", "LOWER CAPITAL CAPITAL CAPITAL"),
+    ("an afro hairstyle", "LOWER CAPITAL LOWER", "O O O", "LOWER CAPITAL LOWER"),  # a word in lowercase after
+    ("the anglo, saxon", "LOWER CAPITAL CAPITAL", "O COMMA O", "LOWER CAPITAL CAPITAL"),  # a mark stands
+])
+def test_combining_form_joins(spoken: str, case: str, joined: str, cased: str) -> None:
+    words = spoken.replace(",", "").split()
+    punct = ["COMMA" if w.endswith(",") else "O" for w in spoken.split()]
+    assert combining_form_joins(words, punct, case.split()) == (joined.split(), cased.split())

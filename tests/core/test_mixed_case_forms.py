@@ -28,6 +28,16 @@ def test_known_forms_are_written_with_their_possessives(tiny) -> None:
     assert [result.case[i] for g in mixed for i in g.source] == ["MIXED"] * 3
 
 
+def test_a_known_acronym_takes_its_case_and_no_span(tiny_model_path) -> None:
+    model = U2TF.from_pretrained(tiny_model_path, mixed_case_forms={**FORMS, "nba": "NBA"}, itn=False)
+    result = model.process("the nba's best team and nba fans")
+    words = [w.strip(",.?") for w in result.words]
+    assert "NBA's" in words and "NBA" in words
+    assert [result.case[i] for i, w in enumerate(result.spoken) if w.startswith("nba")] == ["ACRONYM"] * 2
+    assert not [g for g in result.groups if any(result.spoken[i].startswith("nba") for i in g.source)
+                and g.cls == "mixed"]
+
+
 def test_the_lexicon_wins_and_false_turns_the_table_off(tiny_model_path) -> None:
     with_lexicon = U2TF.from_pretrained(tiny_model_path, mixed_case_forms=FORMS, lexicon={"youtube": "Youtube"})
     assert "Youtube" in with_lexicon.format("we watch youtube").rstrip(",.?").split()

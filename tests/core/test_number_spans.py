@@ -6,7 +6,8 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import complete_number_spans, leads_number, number_pair, number_phrases
+from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, leads_number, number_pair,
+                                          number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -155,3 +156,21 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
 def test_leads_number(spoken: str, case: str, punct: str, i: int, leads: bool) -> None:
     assert leads_number(spoken.replace(".", "").split(), i, case.split(), punct.split()) is leads
 
+
+
+@pytest.mark.parametrize("spoken,case,i,starts", [
+    ("your case number is ra fifty", "CAPITAL LOWER LOWER LOWER ACRONYM LOWER", 4, True),
+    ("under ticket hd five thousand", "LOWER LOWER ACRONYM LOWER LOWER", 2, True),  # no vowel: no word
+    ("reference wc eight eight", "CAPITAL CAPITAL LOWER LOWER", 1, True),
+    ("the order id it's ds twenty", "CAPITAL LOWER LOWER LOWER ACRONYM LOWER", 4, True),
+    ("your case number is ra fifty", "CAPITAL LOWER LOWER LOWER LOWER LOWER", 4, False),  # a word, maybe
+    ("the number is five", "CAPITAL LOWER LOWER LOWER", 2, False),  # "is" is glue, not letters
+    ("my dog hd five", "CAPITAL LOWER ACRONYM LOWER", 2, False),  # no reference noun
+    ("case number is the five", "CAPITAL LOWER LOWER LOWER LOWER", 3, False),
+    ("case number was lost then hd five", "CAPITAL LOWER LOWER LOWER LOWER ACRONYM LOWER", 5, False),  # too far
+    ("case number hdxyz five", "CAPITAL LOWER ACRONYM LOWER", 2, False),  # five letters
+    ("case number hd fifth", "CAPITAL LOWER ACRONYM LOWER", 2, False),  # no cardinal after
+])
+def test_code_letters(spoken: str, case: str, i: int, starts: bool) -> None:
+    words = spoken.split()
+    assert code_letters(words, i, case.split(), ["O"] * len(words)) is starts

@@ -31,6 +31,10 @@ from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, name_s
      "O O O O", "LOWER LOWER LOWER LOWER", "O O B O"),  # the number the tagger missed gets a span
     ("the s and p five", "O COMMA O O O", "LOWER ACRONYM LOWER CAPITAL LOWER", "O B O B I",
      "O O O O O", "LOWER ACRONYM LOWER CAPITAL LOWER", "O O O O B"),  # "S&P" out of the spans, "500" its own
+    ("hms belfast is", "O O O", "CAPITAL LOWER LOWER", "O O O",
+     "O O O", "ACRONYM CAPITAL LOWER", "O O O"),  # a ship's prefix: "HMS Belfast"
+    ("the uss enterprise", "O O O", "LOWER CAPITAL CAPITAL", "O O O", "O O O", "LOWER ACRONYM CAPITAL", "O O O"),
+    ("an hms and", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER LOWER LOWER", "O O O"),
 ])
 def test_short_form_labels(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str,
                            out_itn: str) -> None:

@@ -1,7 +1,7 @@
 """data/hyphen_compounds.py: the compounds written text hyphenates wherever it uses them."""
 from __future__ import annotations
 
-from spacy_u2tf.data.hyphen_compounds import hyphen_compounds
+from spacy_u2tf.data.hyphen_compounds import hyphen_compounds, listed_hyphen_names, with_names
 
 TEXTS = [
     "A non-profit group. Another non-profit. The non-profit board met.",
@@ -30,3 +30,15 @@ def test_the_share_and_count_thresholds() -> None:
 def test_numbers_ages_and_stammers_stay_out() -> None:
     found = hyphen_compounds(lambda: iter(TEXTS), min_share=0.0, min_count=1)
     assert not any(c.startswith(("six-", "two-", "misdemeanor-")) for c in found)
+
+
+def test_names_join_the_list_in_their_capitals() -> None:
+    merged = with_names(["abdul-kabir", "non-profit", "e-mail"], ["Abdul-Kabir", "Rolls-Royce", "Baden-Baden",
+                                                                  "Seven-Eleven", "Zeta"])
+    assert merged == ["Abdul-Kabir", "e-mail", "non-profit", "Rolls-Royce"]
+
+
+def test_the_listed_hyphen_names_are_hyphenated_and_capitalized() -> None:
+    names = listed_hyphen_names()
+    assert names and len(set(names)) == len(names)
+    assert all("-" in name and " " not in name and name != name.lower() for name in names)

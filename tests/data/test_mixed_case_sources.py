@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from spacy_u2tf.data.mixed_case import (LEXEME_PROB_FLOOR, add_new_forms, casing_tier, casings,
+from spacy_u2tf.data.mixed_case import (LEXEME_PROB_FLOOR, add_acronyms, add_new_forms, casing_tier, casings,
                                         consistent_mixed_forms, corpus_gate, corpus_mixed_forms, count_words,
-                                        lexeme_mixed_forms, read_lexeme_prob)
+                                        leading_casings, lexeme_mixed_forms, listed_names, read_lexeme_prob,
+                                        usual_acronyms)
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "build_mixed_case_forms.py"
 
@@ -89,6 +90,42 @@ def test_add_new_forms_keeps_the_table_and_filters_the_new() -> None:
     assert add_new_forms(table, ["ThankYou"], dictionary)["thankyou"] == "ThankYou"
 
 
+ACRONYM_PROBS = logp({
+    "NBA": 60, "nba": 10, "Nba": 5,                       # capitals six times as often as any other casing
+    "NATO": 30, "Nato": 20, "nato": 5,                    # British text writes "Nato": under 3 times
+    "CAR": 50, "car": 900,                                # a word: the dictionary has it
+    "UNESCO": 9, "unesco": 3,                             # exactly 3 times
+    "ABCDEFG": 50,                                        # too long
+})
+
+
+def test_usual_acronyms_are_written_in_capitals_far_more_often_than_otherwise() -> None:
+    entries = ["NBA", "NATO", "CAR", "UNESCO", "ABCDEFG", "Nba", "NBA", "GHQ"]  # GHQ: no probability
+    assert usual_acronyms(entries, {"car"}, ACRONYM_PROBS) == ["NBA", "UNESCO"]
+    assert usual_acronyms(entries, {"car"}, ACRONYM_PROBS, min_ratio=1.4) == ["NATO", "NBA", "UNESCO"]
+
+
+def test_add_acronyms_keeps_the_table_and_asks_the_corpus() -> None:
+    table = {"nba": "NbA", "ipod": "iPod"}
+    counts = count_words(["Nato said so, Nato and NATO", "unesco unesco UNESCO", "the FBI"])
+    out = add_acronyms(table, ["NBA", "NATO", "UNESCO", "FBI"], counts)
+    assert out == {"fbi": "FBI", "ipod": "iPod", "nba": "NbA"} and list(out) == sorted(out)
+    assert add_acronyms({}, ["NATO"]) == {"nato": "NATO"}  # no corpus, no gate
+
+
+def test_leading_casings_drop_a_name_another_casing_far_outnumbers() -> None:
+    probs = logp({"KiKi": 1, "Kiki": 80, "kiki": 30, "WrestleMania": 20, "Wrestlemania": 60, "QuackShot": 0.5,
+                  "Quackshot": 30})
+    assert leading_casings(["KiKi", "WrestleMania", "QuackShot", "HitFix"], probs) == ["WrestleMania", "HitFix"]
+    assert leading_casings(["WrestleMania"], probs, max_ratio=2.0) == []
+
+
+def test_the_listed_names_are_mixed_case() -> None:
+    names = listed_names()
+    assert names and len(set(names)) == len(names)
+    assert all(any(ch.isupper() for ch in name[1:]) or name[0].islower() for name in names)
+
+
 def test_counted_words_give_the_same_corpus_forms() -> None:
     texts = ["FrameNet and FrameNet, framenet", "McCain McCain McCain, iPod iPod iPod ipod", "MaCon Macon MaCon"]
     assert consistent_mixed_forms(count_words(texts), 2, 0.6) == corpus_mixed_forms(texts, 2, 0.6)
@@ -107,6 +144,7 @@ def _build(tmp_path: Path, monkeypatch, *extra: str) -> str:
     (tmp_path / "dict").write_text("latex\nPete\n", encoding="utf-8")
     (tmp_path / "icons.json").write_text(json.dumps({"icons": [{"title": "YouTube Music"}]}), encoding="utf-8")
     out = tmp_path / "out.tsv"
+    monkeypatch.setattr("spacy_u2tf.data.mixed_case.listed_names", lambda: ["HitFix", "PowerPoint"])
     argv = [str(SCRIPT), "--scowl", str(tmp_path / "insane"), "--dictionary", str(tmp_path / "dict"),
             "--simple-icons", str(tmp_path / "icons.json"), "--icons-version", "1.0", "--out", str(out), *extra]
     monkeypatch.setattr(sys, "argv", argv)
@@ -117,6 +155,7 @@ def _build(tmp_path: Path, monkeypatch, *extra: str) -> str:
 def test_script_adds_the_new_forms_and_names_their_sources(tmp_path: Path, monkeypatch) -> None:
     plain = _build(tmp_path, monkeypatch)
     assert "spacy-lookups-data" not in plain and "seaworld" not in plain and "\nmccoy\tMcCoy\n" in plain
+    assert "\nhitfix\tHitFix\n" in plain  # the project's list of names
     prob = tmp_path / "prob.json"
     prob.write_text(json.dumps(PROBS), encoding="utf-8")
     web = tmp_path / "web.txt"
