@@ -115,6 +115,8 @@ class HyphenCompounds:
             if compound != compound.lower():
                 self.cases[parts] = tuple(_part_case(part) for part in compound.split("-"))
         self.max_len = max((len(c) for c in self.compounds), default=0)
+        self._sizes = _sizes_by_first_word(self.compounds)  # only words that start a compound are looked at
+        self._name_sizes = _sizes_by_first_word(self.cases)
 
     def __bool__(self) -> bool:
         return bool(self.compounds)
@@ -137,7 +139,7 @@ class HyphenCompounds:
         def fits(i: int, n: int) -> bool:
             return tuple(lowered[i:i + n]) in self.compounds and all(label in ("O", join) for label in out[i:i + n - 1])
 
-        for i, n in _longest_first(len(words), self.max_len, fits):
+        for i, n in _longest_first(lowered, self._sizes, fits):
             out[i:i + n - 1] = [join] * (n - 1)
         return out
 
@@ -152,19 +154,29 @@ class HyphenCompounds:
         def fits(i: int, n: int) -> bool:
             return tuple(lowered[i:i + n]) in self.cases and all(label == join for label in punct[i:i + n - 1])
 
-        for i, n in _longest_first(len(words), self.max_len if self.cases else 0, fits):
+        for i, n in _longest_first(lowered, self._name_sizes, fits):
             labels = self.cases[tuple(lowered[i:i + n])]
             out[i:i + n] = [mine if mine != "MIXED" else theirs for mine, theirs in zip(labels, out[i:i + n])]
         return out
 
 
-def _longest_first(length: int, longest: int, fits: Callable[[int, int], bool]) -> Iterator[Tuple[int, int]]:
-    """(start, size) of each run of words that ``fits``, from left to right, the longest first at each start (2 to
-    ``longest`` words); a run may start on the last word of the one before."""
+def _sizes_by_first_word(compounds: Iterable[Tuple[str, ...]]) -> Dict[str, Tuple[int, ...]]:
+    """First word → the sizes of the compounds it starts, the largest first."""
+    sizes: Dict[str, Set[int]] = {}
+    for parts in compounds:
+        sizes.setdefault(parts[0], set()).add(len(parts))
+    return {word: tuple(sorted(n, reverse=True)) for word, n in sizes.items()}
+
+
+def _longest_first(lowered: Sequence[str], sizes: Mapping[str, Tuple[int, ...]],
+                   fits: Callable[[int, int], bool]) -> Iterator[Tuple[int, int]]:
+    """(start, size) of each run of words that ``fits``, from left to right, the longest first at each start
+    (``sizes``: the sizes a run may have after its first word); a run may start on the last word of the one
+    before."""
     i = 0
-    while i < length - 1:
-        for n in range(min(longest, length - i), 1, -1):
-            if fits(i, n):
+    while i < len(lowered) - 1:
+        for n in sizes.get(lowered[i], ()):
+            if n <= len(lowered) - i and fits(i, n):
                 yield i, n
                 i += n - 1
                 break
