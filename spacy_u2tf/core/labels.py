@@ -438,8 +438,7 @@ def vessel_class_joins(words: Sequence[str], punct: Sequence[str], case: Sequenc
             out_punct[i - 1] = JOIN
             if out_case[i - 1] == "LOWER" or (out_case[i - 1] == "ACRONYM" and has_vowel(name)):
                 out_case[i - 1] = "CAPITAL"  # a ship's name: "Ise-class", not "ISE-class"
-            if out_case[i] != "LOWER":
-                out_case[i] = "LOWER"  # "Ise-class", not "Ise-Class"
+            out_case[i] = "LOWER"  # "Ise-class", not "Ise-Class"
     return out_punct, out_case
 
 

@@ -114,7 +114,6 @@ class HyphenCompounds:
             self.compounds.add(parts)
             if compound != compound.lower():
                 self.cases[parts] = tuple(_part_case(part) for part in compound.split("-"))
-        self.max_len = max((len(c) for c in self.compounds), default=0)
         self._sizes = _sizes_by_first_word(self.compounds)  # only words that start a compound are looked at
         self._name_sizes = _sizes_by_first_word(self.cases)
 
