@@ -486,7 +486,7 @@ class U2TF:
             punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
             punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
             case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
-            punct = born_joins(words, punct, case)  # "a Scottish-born physicist"
+            punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)

@@ -371,17 +371,18 @@ def combining_form_joins(words: Sequence[str], punct: Sequence[str], case: Seque
     return out_punct, out_case
 
 
-def born_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> List[str]:
-    """``punct`` with a place or nationality hyphenated to "born" before the noun it describes ("a scottish born
-    physicist" is "a Scottish-born physicist"): a word the tagger capitalizes, not at a sentence's start, then
-    "born" and a word that is no function word, with no mark between."""
-    out = list(punct)
+def born_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> Tuple[List[str], List[str]]:
+    """``punct`` and ``case`` with a place or nationality hyphenated to "born" before the noun it describes ("a
+    scottish born physicist" is "a Scottish-born physicist", never "Scottish-Born"): a word the tagger capitalizes,
+    not at a sentence's start, then "born" and a word that is no function word, with no mark between."""
+    out_punct, out_case = list(punct), list(case)
     for i in range(1, len(words) - 2):
         if (words[i + 1].lower() == "born" and case[i] == "CAPITAL" and words[i].isalpha()
-                and out[i - 1] not in SENTENCE_END and out[i] == "O" and out[i + 1] == "O"
+                and out_punct[i - 1] not in SENTENCE_END and out_punct[i] == "O" and out_punct[i + 1] == "O"
                 and words[i + 2].isalpha() and words[i + 2].lower() not in _BEFORE_NO_NOUN):
-            out[i] = JOIN
-    return out
+            out_punct[i] = JOIN
+            out_case[i + 1] = "LOWER"
+    return out_punct, out_case
 
 
 def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:

@@ -393,6 +393,7 @@ def test_ranked_superlative_joins(spoken: str, punct: str, joined: str) -> None:
 
 @pytest.mark.parametrize("spoken,case,punct,joined", [
     ("a scottish born physicist", "LOWER CAPITAL LOWER LOWER", "O O O PERIOD", "O HYPHEN O PERIOD"),
+    ("a scottish born physicist", "LOWER CAPITAL CAPITAL LOWER", "O O O PERIOD", "O HYPHEN O PERIOD"),
     ("he was london born", "CAPITAL LOWER CAPITAL LOWER", "O O O PERIOD", "O O O PERIOD"),  # no noun after
     ("scottish born in glasgow", "CAPITAL LOWER LOWER CAPITAL", "O O O PERIOD", "O O O PERIOD"),
     ("a scottish born physicist", "LOWER LOWER LOWER LOWER", "O O O PERIOD", "O O O PERIOD"),  # not capitalized
@@ -400,7 +401,12 @@ def test_ranked_superlative_joins(spoken: str, punct: str, joined: str) -> None:
 ])
 def test_born_joins(spoken: str, case: str, punct: str, joined: str) -> None:
     words = spoken.replace(".", "").split()
-    assert born_joins(words, punct.split(), case.split()) == joined.split()
+    out_punct, out_case = born_joins(words, punct.split(), case.split())
+    assert out_punct == joined.split()
+    joined_at = [i for i, label in enumerate(out_punct) if label == "HYPHEN"]
+    assert all(out_case[i + 1] == "LOWER" for i in joined_at)  # "Scottish-born", never "Scottish-Born"
+    assert [c for k, c in enumerate(out_case) if k - 1 not in joined_at] == [
+        c for k, c in enumerate(case.split()) if k - 1 not in joined_at]
 
 
 @pytest.mark.parametrize("spoken,case,joined,cased", [
