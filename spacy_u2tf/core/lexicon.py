@@ -4,6 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
+from .labels import case_label
+
 
 class Lexicon:
     """Fixed spellings applied as whole words: ``{"iphone": "iPhone", "new york": "New York"}``.
@@ -88,16 +90,6 @@ class MixedCaseForms:
         return form
 
 
-def _part_case(part: str) -> str:
-    """The case label of one part of a hyphenated name: ``ACRONYM``, ``CAPITAL``, ``LOWER`` or ``MIXED``."""
-    letters = [ch for ch in part if ch.isalpha()]
-    if letters and all(ch.isupper() for ch in letters) and len(letters) > 1:
-        return "ACRONYM"
-    if letters and letters[0].isupper() and all(ch.islower() for ch in letters[1:]):
-        return "CAPITAL"
-    return "LOWER" if all(ch.islower() for ch in letters) else "MIXED"
-
-
 class HyphenCompounds:
     """Compounds written with hyphens wherever they are used ("non-profit", "e-mail", "right-of-way"), which a
     model joins when its tagger leaves the words apart with no mark between them; a mark the tagger put there
@@ -113,7 +105,7 @@ class HyphenCompounds:
                 raise ValueError(f"a hyphen compound is two or more words joined by hyphens, got {compound!r}")
             self.compounds.add(parts)
             if compound != compound.lower():
-                self.cases[parts] = tuple(_part_case(part) for part in compound.split("-"))
+                self.cases[parts] = tuple(case_label(part) for part in compound.split("-"))
         self._sizes = _sizes_by_first_word(self.compounds)  # only words that start a compound are looked at
         self._name_sizes = _sizes_by_first_word(self.cases)
 

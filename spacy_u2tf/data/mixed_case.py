@@ -19,7 +19,7 @@ import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, Iterable, List, Mapping, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..core.labels import MIXED_CLASS, case_label, mixed_case_shaped
 from .example import Example, SpanPair
@@ -280,21 +280,18 @@ def add_acronyms(table: Mapping[str, str], acronyms: Iterable[str], counts: Opti
                  min_lower: int = 2) -> Dict[str, str]:
     """``table`` with each of ``acronyms`` keyed by its lowercase, only for a key the table does not have and,
     given word counts of written text, not where that text writes the word in lowercase or capitalized at least
-    ``min_lower`` times and more often than in capitals ("Nato")."""
-    added = {}
-    for form in acronyms:
-        key = form.lower()
-        others = 0 if counts is None else counts.get(key, 0) + counts.get(form.capitalize(), 0)
-        if key not in table and not (others >= min_lower and others > counts.get(form, 0)):
-            added[key] = form
+    ``min_lower`` times and more often than in capitals ("Nato"; :func:`corpus_gate`)."""
+    added = {form.lower(): form for form in acronyms if form.lower() not in table and (
+        counts is None or corpus_gate(form, counts, min_lower, (form.lower(), form.capitalize())))}
     return dict(sorted({**table, **added}.items()))
 
 
-def corpus_gate(form: str, counts: Mapping[str, int], min_lower: int = 2) -> bool:
+def corpus_gate(form: str, counts: Mapping[str, int], min_lower: int = 2, rivals: Sequence[str] = ()) -> bool:
     """Whether written text (word counts of :func:`count_words`) lets ``form`` in: not when it writes the word in
-    lowercase at least ``min_lower`` times and more often than as ``form`` ("thankyou" rather than "ThankYou")."""
-    lower = counts.get(form.lower(), 0)
-    return not (lower >= min_lower and lower > counts.get(form, 0))
+    lowercase at least ``min_lower`` times and more often than as ``form`` ("thankyou" rather than "ThankYou");
+    ``rivals``: the writings counted against the form instead of its lowercase alone."""
+    others = sum(counts.get(w, 0) for w in rivals or (form.lower(),))
+    return not (others >= min_lower and others > counts.get(form, 0))
 
 
 def add_new_forms(table: Mapping[str, str], forms: Iterable[str], dictionary: Set[str],
