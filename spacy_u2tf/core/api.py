@@ -15,13 +15,14 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
-                     close_last_sentence, combining_form_joins, loose_edge_joins, out_of_span, plural_acronym,
-                     ranked_superlative_joins, rejected_mixed_case, scale_names, split_context_thresholds,
-                     superlative_joins, thresholded_labels, vessel_class_joins, whole_fraction_joins)
-from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms
+                     close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
+                     plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
+                     split_context_thresholds, superlative_joins, thresholded_labels, vessel_class_joins,
+                     whole_fraction_joins)
+from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
-                              said_letter_number, said_measure, said_money, unnamed_amount)
+                              said_code, said_letter_number, said_measure, said_money, unnamed_amount)
 from .number_spans import code_letters, complete_number_spans, labels_a_number, leads_number, number_pair
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
@@ -249,7 +250,8 @@ class U2TF:
     ``{"punct": {"HYPHEN_NAMES": p}}``: a hyphen before a word that comes out capitalized needs ``p`` after a
     capitalized word or a lowercase one other than a prefix, see :func:`.labels.hold_name_joins`;
     ``{"disfl": {"REPARANDUM_REPEATED": p}}``: a word whose words are said again right after it ("i i think") is a
-    reparandum from ``p``, see :func:`.labels.mark_repeated_reparanda`),
+    reparandum from ``p``, see :func:`.labels.mark_repeated_reparanda`; ``{"case": {"ACRONYM_PLAIN": p}}``: a word
+    of ``plain_words`` is an acronym from ``p``, see :func:`.labels.hold_plain_acronyms`),
     ``disfluencies`` (``"keep"``: verbatim; ``"fillers"``: drop filler words; ``"all"``: drop fillers and
     reparanda, the words a speaker repeats or abandons; removal needs a model with a disfluency head, and the
     kept words are tagged again, see :mod:`.disfluency`), ``mixed_case_forms`` (known mixed-case spellings of
@@ -258,7 +260,9 @@ class U2TF:
     ``from_pretrained`` loads the model's table, ``False`` turns it off; the ``lexicon`` and ITN spans win over
     it), ``hyphen_compounds`` (compounds always written with hyphens, "non-profit",
     :class:`.lexicon.HyphenCompounds` or an iterable of them, joined where the tagger put no mark between their
-    words; ``from_pretrained`` loads the model's list, ``False`` turns it off).
+    words; ``from_pretrained`` loads the model's list, ``False`` turns it off), ``plain_words`` (words never
+    written in capitals, "sprint", :class:`.lexicon.PlainWords` or an iterable of them, whose ACRONYM label needs the
+    ``ACRONYM_PLAIN`` threshold; ``from_pretrained`` loads the model's list, ``False`` turns it off).
     """
 
     def __init__(self, tagger: Any, converter: Any = None, *, punctuation: bool = True, truecase: bool = True,
@@ -268,7 +272,8 @@ class U2TF:
                  label_thresholds: Optional[Mapping[str, Mapping[str, float]]] = None,
                  disfluencies: str = "keep",
                  mixed_case_forms: Union[MixedCaseForms, Mapping[str, str], bool, None] = None,
-                 hyphen_compounds: Union[HyphenCompounds, Iterable[str], bool, None] = None) -> None:
+                 hyphen_compounds: Union[HyphenCompounds, Iterable[str], bool, None] = None,
+                 plain_words: Union[PlainWords, Iterable[str], bool, None] = None) -> None:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
         self.label_thresholds = {h: dict(t) for h, t in (label_thresholds or {}).items() if t}
@@ -291,6 +296,8 @@ class U2TF:
                                  MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))
         self.hyphen_compounds = (hyphen_compounds if isinstance(hyphen_compounds, HyphenCompounds) else
                                  HyphenCompounds(None if isinstance(hyphen_compounds, bool) else hyphen_compounds))
+        self.plain_words = (plain_words if isinstance(plain_words, PlainWords) else
+                            PlainWords(None if isinstance(plain_words, bool) else plain_words))
         self.written_input = written_input
         self.context = context
         self.batch_size = check_batch_size(batch_size)
@@ -332,6 +339,8 @@ class U2TF:
             options["mixed_case_forms"] = MixedCaseForms.from_file(folder / config["mixed_case_forms"])
         if options.get("hyphen_compounds", True) is True and config.get("hyphen_compounds"):
             options["hyphen_compounds"] = HyphenCompounds.from_file(folder / config["hyphen_compounds"])
+        if options.get("plain_words", True) is True and config.get("plain_words"):
+            options["plain_words"] = PlainWords.from_file(folder / config["plain_words"])
         return cls(tagger, converter, **options)
 
     @property
@@ -467,7 +476,7 @@ class U2TF:
         tables, context = split_context_thresholds(self.label_thresholds)
         for words, entry in zip(docs, labels):
             if self.label_thresholds:
-                entry.update(thresholded_labels(entry, self.tagger.labels, tables, context, words))
+                entry.update(thresholded_labels(entry, self.tagger.labels, tables, context, words, self.plain_words))
             entry["punct"] = close_last_sentence(entry["punct"])
         return labels
 
@@ -490,7 +499,7 @@ class U2TF:
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
-            itn = address_at_cut(words, complete_number_spans(words, lab["itn"]))
+            itn = joined_letters(words, punct, address_at_cut(words, complete_number_spans(words, lab["itn"])))
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
@@ -534,7 +543,8 @@ class U2TF:
                     or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
                     or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
                     or said_digit_string(said_words)  # a phone number said partly in hundreds, its digits changed
-                    or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0])))
+                    or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0]))
+                    or said_code(said_words))  # "inc zero zero four eight" as "inc.048"
                 if said is None and reason is not None and span.kind != MIXED_CLASS:
                     address = said_address(said_words)  # "minneapolismn dot gov slash recovery" misspelled
                     if address is not None:
@@ -567,7 +577,7 @@ class U2TF:
                         # with thresholds every path has the probabilities (without, only streaming would)
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"],
-                            self.label_thresholds.get("case", {}))
+                            split_context_thresholds(self.label_thresholds)[0].get("case", {}))
         for words, (punct, case, itn, spans) in zip(docs, plans):
             _join_leading_letters(words, punct, case, itn, spans)
             _join_number_pairs(words, punct, itn, spans)

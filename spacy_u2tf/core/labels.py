@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Container, Dict, List, Mapping, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -26,6 +26,9 @@ CAPITAL_PREFIXES = frozenset("""
 all anti counter cross ex half inter intra mid multi neo non pan post pre pro proto pseudo quasi semi sub super
 trans ultra un
 """.split())
+# ``label_thresholds["case"][PLAIN_ACRONYM]``: the ACRONYM probability a word needs when dictionaries write it in
+# lowercase or capitalized and never in capitals ("sprint", "caffeine"; see :func:`hold_plain_acronyms`).
+PLAIN_ACRONYM = "ACRONYM_PLAIN"
 MARK_TO_PUNCT: Dict[str, str] = {mark: label for label, mark in PUNCT_MARKS.items() if mark and label != JOIN}
 SENTENCE_END: frozenset = frozenset({"PERIOD", "QUESTION"})
 
@@ -212,6 +215,25 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     return out
 
 
+def hold_plain_acronyms(case: Sequence[str], probs: Sequence[Sequence[float]], names: Sequence[str],
+                        words: Sequence[str], plain: Container[str], threshold: float,
+                        thresholds: Dict[str, float]) -> List[str]:
+    """``case`` where an ACRONYM on a spoken word in ``plain`` (words never written in capitals, e.g.
+    :class:`.lexicon.PlainWords`) stands only if its probability reaches ``threshold``; a word below it takes its
+    likeliest other label under the head's ``thresholds`` ("SPRINT" → "sprint"). ``probs`` is words × case labels
+    in the order of ``names``."""
+    out = list(case)
+    held = [i for i, label in enumerate(out) if label == "ACRONYM" and words[i] in plain]
+    if not held:
+        return out
+    table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
+    weak = [i for i in held if table[i, list(names).index("ACRONYM")] < threshold]
+    if weak:
+        for i, label in zip(weak, likeliest_without(table[weak], names, "ACRONYM", thresholds)):
+            out[i] = label
+    return out
+
+
 # Words that neither begin nor end a hyphenated compound, though they may stand inside one ("state-of-the-art"):
 # a hyphen that joins one of them at a compound's edge ("of-cost", "weapons of-war", "by-field") is the tagger's
 # slip. Not "a" and "to", which old and British text join ("A-level", "to-day").
@@ -226,6 +248,16 @@ def out_of_span(itn: List[str], i: int) -> None:
         itn[i] = "O"
         if i + 1 < len(itn) and itn[i + 1] == "I":
             itn[i + 1] = "B"
+
+
+def joined_letters(words: Sequence[str], punct: Sequence[str], itn: Sequence[str]) -> List[str]:
+    """``itn`` (BIO) with each span of a single letter that a hyphen joins to the next word taken out: the letter is
+    written as said, part of the compound ("v neck" is V-neck, not "V.-neck" with an abbreviation's dot)."""
+    out = list(itn)
+    for start, end in bio_spans(itn):
+        if end - start == 1 and len(words[start]) == 1 and words[start].isalpha() and punct[start] == JOIN:
+            out_of_span(out, start)
+    return out
 
 
 # Temperature scales named after people: a capital always, and never a span of their own ("CELssIus").
@@ -504,16 +536,18 @@ def join_filler_phrases(disfl: Sequence[str], probs: Sequence[Sequence[float]], 
 @dataclass(frozen=True)
 class ContextThresholds:
     """The thresholds of a ``label_thresholds`` table that hold in a context rather than for a label everywhere:
-    :data:`NAME_JOIN` (:func:`hold_name_joins`) and :data:`REPEATED` (:func:`mark_repeated_reparanda`); ``None``
-    when unset."""
+    :data:`NAME_JOIN` (:func:`hold_name_joins`), :data:`REPEATED` (:func:`mark_repeated_reparanda`) and
+    :data:`PLAIN_ACRONYM` (:func:`hold_plain_acronyms`); ``None`` when unset."""
 
     name_join: Optional[float] = None
     repeated: Optional[float] = None
+    plain_acronym: Optional[float] = None
 
 
-CONTEXT_KEYS: Dict[Tuple[str, str], str] = {("punct", NAME_JOIN): "name_join", ("disfl", REPEATED): "repeated"}
+CONTEXT_KEYS: Dict[Tuple[str, str], str] = {("punct", NAME_JOIN): "name_join", ("disfl", REPEATED): "repeated",
+                                            ("case", PLAIN_ACRONYM): "plain_acronym"}
 # the label that each context threshold decides, for scoring it
-CONTEXT_LABEL: Dict[str, str] = {NAME_JOIN: JOIN, REPEATED: "REPARANDUM"}
+CONTEXT_LABEL: Dict[str, str] = {NAME_JOIN: JOIN, REPEATED: "REPARANDUM", PLAIN_ACRONYM: "ACRONYM"}
 
 
 def split_context_thresholds(
@@ -529,14 +563,19 @@ def split_context_thresholds(
 
 def thresholded_labels(pred: Mapping[str, Sequence], names: Mapping[str, Sequence[str]],
                        tables: Mapping[str, Dict[str, float]], context: ContextThresholds = ContextThresholds(),
-                       words: Optional[Sequence[str]] = None) -> Dict[str, List[str]]:
+                       words: Optional[Sequence[str]] = None,
+                       plain_words: Optional[Container[str]] = None) -> Dict[str, List[str]]:
     """The labels of one tagger prediction (argmax ``pred[head]`` and probabilities ``pred[head + "_probs"]``) for
-    each head of ``tables`` under its thresholds, then the ``context`` thresholds: with a case head, the punctuation
-    under :func:`hold_name_joins`; given the spoken ``words``, the disfluencies under :func:`join_filler_phrases`
-    and :func:`mark_repeated_reparanda`. Heads not in ``tables`` and untouched by these are left out of the
-    result. ``names`` gives each head's labels in the order of its probabilities."""
+    each head of ``tables`` under its thresholds, then the ``context`` thresholds: given the spoken ``words`` and
+    the ``plain_words`` never written in capitals, the case under :func:`hold_plain_acronyms`; with a case head,
+    the punctuation under :func:`hold_name_joins`; given the spoken ``words``, the disfluencies under
+    :func:`join_filler_phrases` and :func:`mark_repeated_reparanda`. Heads not in ``tables`` and untouched by these
+    are left out of the result. ``names`` gives each head's labels in the order of its probabilities."""
     out = {head: apply_label_thresholds(pred[f"{head}_probs"], names[head], pred[head], table)
            for head, table in tables.items()}
+    if context.plain_acronym is not None and plain_words and words is not None and "case" in pred:
+        out["case"] = hold_plain_acronyms(out.get("case", pred["case"]), pred["case_probs"], names["case"], words,
+                                          plain_words, context.plain_acronym, tables.get("case", {}))
     if context.name_join is not None and "case" in pred:
         out["punct"] = hold_name_joins(out.get("punct", pred["punct"]), pred["punct_probs"], names["punct"],
                                        out.get("case", pred["case"]), context.name_join, tables.get("punct", {}),

@@ -90,6 +90,38 @@ class MixedCaseForms:
         return form
 
 
+class PlainWords:
+    """Words that dictionaries write in lowercase or capitalized and never in capitals ("sprint", "caffeine",
+    "Java"), where the tagger's ACRONYM ("SPRINT") needs more probability than elsewhere
+    (``label_thresholds["case"]["ACRONYM_PLAIN"]``, see :func:`.labels.hold_plain_acronyms`); a possessive of a
+    listed word is listed ("java's"). A model folder may ship a list (``plain_words`` in its config)."""
+
+    def __init__(self, words: Optional[Iterable[str]] = None) -> None:
+        self.words: Set[str] = set()
+        for word in words or ():
+            if not word.strip() or any(ch.isspace() for ch in word.strip()):
+                raise ValueError(f"a plain word is one word, got {word!r}")
+            self.words.add(word.strip().lower())
+
+    def __bool__(self) -> bool:
+        return bool(self.words)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        word = word.lower()
+        return word in self.words or (word.endswith("'s") and word[:-2] in self.words)
+
+    @classmethod
+    def from_file(cls, path: Union[str, Path]) -> "PlainWords":
+        """A file of words, one a line (``#`` comments)."""
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+        return cls(line for line in lines if line.strip() and not line.startswith("#"))
+
+
 class HyphenCompounds:
     """Compounds written with hyphens wherever they are used ("non-profit", "e-mail", "right-of-way"), which a
     model joins when its tagger leaves the words apart with no mark between them; a mark the tagger put there

@@ -583,6 +583,25 @@ def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[st
     return lowered[0].upper() + digits if digits.isdigit() else None
 
 
+# Words said before a number that are no code's letters ("a five hundred", "it's five five").
+_NO_CODE_LETTERS = frozenset("a an i the no at on in to is it or of by for per up and its was are".split())
+
+
+def said_code(spoken: Sequence[str]) -> Optional[str]:
+    """Letters and the number said right after them as a reference code, the letters in capitals before a hyphen
+    and the number's digits as said ("inc zero zero four eight eight two three" is INC-0048823, "e thirty thousand
+    five hundred eighty one" E-30581), for a span whose conversion the guards rejected: one word of one to four
+    letters that is no function word and no number word, then at least three digits. ``None`` for any other
+    words."""
+    lowered = [w.lower() for w in spoken]
+    if (len(lowered) < 2 or not (lowered[0].isalpha() and lowered[0].isascii() and len(lowered[0]) <= 4)
+            or lowered[0] in _NO_CODE_LETTERS or lowered[0] in KINDS or lowered[0] == "oh"
+            or not all(map(_cardinal_word, lowered[1:]))):
+        return None
+    digits = spoken_digits(lowered[1:])
+    return f"{lowered[0].upper()}-{digits}" if digits.isdigit() and len(digits) >= 3 else None
+
+
 _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
 _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
 

@@ -7,7 +7,8 @@ same words stand in a row (so "follow-up", also a verb said "follow up", and "lo
 out). Compounds of number words or of a number's unit ("six-year", "year-old") are the ITN spans' and stay out too,
 as does a word hyphenated to itself ("misdemeanor-misdemeanor", a stammer). Hyphenated names the project lists
 (``lexicons/hyphen_names.txt``: "Rolls-Royce", "Stratford-upon-Avon") join the list in their capitals
-(:func:`with_names`).
+(:func:`with_names`), and so do the compounds it lists as hyphenated in every use (``lexicons/hyphen_words.txt``:
+"hip-hop", "self-esteem") that the text does not mostly write apart (:func:`not_written_apart`).
 """
 from __future__ import annotations
 
@@ -74,3 +75,26 @@ def with_names(compounds: Iterable[str], names: Iterable[str]) -> List[str]:
         if len(parts) > 1 and all(parts) and _eligible(parts):
             by_key[name.lower()] = name
     return [by_key[key] for key in sorted(by_key)]
+
+
+def listed_hyphen_words() -> List[str]:
+    """The compounds of ``lexicons/hyphen_words.txt``, hyphenated in every use ("hip-hop", "anti-American"), as
+    written there."""
+    return read_word_list(LEXICONS / "hyphen_words.txt")
+
+
+def not_written_apart(compounds: Iterable[str], read_texts: Callable[[], Iterable[str]], min_count: int = 3,
+                      min_share: float = 0.5, longest: int = 3) -> List[str]:
+    """The ``compounds`` ("hip-hop") that the texts write hyphenated in at least ``min_share`` of the times their
+    words stand in a row, or use fewer than ``min_count`` times in all (too rare to tell), in their order.
+    ``read_texts`` gives the texts afresh on each call (they are read twice)."""
+    compounds = list(compounds)
+    wanted = {tuple(c.lower().split("-")) for c in compounds}
+    hyphenated = _hyphenated(read_texts(), longest)
+    runs = _runs(read_texts(), wanted, longest)
+
+    def kept(parts: Tuple[str, ...]) -> bool:
+        total = hyphenated[parts] + runs[parts]
+        return total < min_count or hyphenated[parts] >= min_share * total
+
+    return [c for c in compounds if kept(tuple(c.lower().split("-")))]

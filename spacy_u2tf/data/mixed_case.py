@@ -7,7 +7,8 @@ place of proper nouns (:func:`add_mixed_case`), each with its stage-2 span pair.
 
 It also holds the selection logic of ``scripts/build_mixed_case_forms.py``, which writes the known mixed-case forms
 of the shipped models: :func:`known_mixed_forms`, :func:`corpus_mixed_forms`, and the frequency-backed forms of
-:func:`lexeme_mixed_forms` with their training-corpus check (:func:`add_new_forms`).
+:func:`lexeme_mixed_forms` with their training-corpus check (:func:`add_new_forms`), and the words never written
+as acronyms of ``scripts/build_plain_words.py`` (:func:`plain_words`).
 """
 from __future__ import annotations
 
@@ -274,6 +275,21 @@ def usual_acronyms(entries: Iterable[str], dictionary: Set[str], probs: Mapping[
         if all(shares[form] >= min_ratio * p for w, p in shares.items() if w != form):
             out.append(form)
     return sorted(out)
+
+
+_ROMAN_NUMERAL = re.compile(r"[ivxlcdm]+")
+
+
+def plain_words(standard: Iterable[str], entries: Iterable[str], longest: int = 10) -> List[str]:
+    """The words of a standard word list (``standard``, e.g. SCOWL's wamerican) that it writes in lowercase or
+    capitalized ("sprint", "caffeine", "Java"), of 2 to ``longest`` letters, lowercased and sorted: neither it nor
+    the larger list ``entries`` (SCOWL's "insane") writes them in capitals ("led" is also LED, "it" also IT), and
+    none is a Roman numeral ("xi")."""
+    standard = [w.strip() for w in standard]
+    capitals = {w.lower() for w in [*standard, *(e.strip() for e in entries)] if len(w) > 1 and w.isupper()}
+    words = {w.lower() for w in standard if case_label(w) in ("LOWER", "CAPITAL")}
+    return sorted(w for w in words if 1 < len(w) <= longest and w.isalpha() and w not in capitals
+                  and not _ROMAN_NUMERAL.fullmatch(w))
 
 
 def add_acronyms(table: Mapping[str, str], acronyms: Iterable[str], counts: Optional[Mapping[str, int]] = None,

@@ -47,6 +47,7 @@ lexicon = null
 label_thresholds = null
 mixed_case_forms = true
 hyphen_compounds = true
+plain_words = true
 batch_size = 64
 device = "cpu"
 dtype = "{DEFAULT_DTYPE}"
@@ -75,7 +76,9 @@ class U2TFComponent:
     saved with the pipeline) and
     ``mixed_case_forms`` (``true``: the model's table of known mixed-case words and acronyms; ``false``: none; or
     a ``{word: form}`` table) and ``hyphen_compounds`` (``true``: the model's list of compounds always written with
-    hyphens; ``false``: none; or a list such as ``["non-profit", "e-mail"]``).
+    hyphens; ``false``: none; or a list such as ``["non-profit", "e-mail"]``) and ``plain_words`` (``true``: the
+    model's list of words never written in capitals, whose ACRONYM label needs more probability; ``false``: none;
+    or a list of words).
     """
 
     MODEL_DIR = "model"
@@ -88,7 +91,8 @@ class U2TFComponent:
                  lexicon: Union[None, str, Dict[str, str]] = None,
                  label_thresholds: Optional[Dict[str, Dict[str, float]]] = None,
                  mixed_case_forms: Union[bool, Dict[str, str]] = True,
-                 hyphen_compounds: Union[bool, List[str]] = True) -> None:
+                 hyphen_compounds: Union[bool, List[str]] = True,
+                 plain_words: Union[bool, List[str]] = True) -> None:
         if mode not in MODES:
             raise ValueError(f"u2tf: mode must be one of {MODES}, got {mode!r}")
         check_dtype(dtype)
@@ -103,7 +107,7 @@ class U2TFComponent:
         self.options = {"punctuation": punctuation, "truecase": truecase, "itn": itn, "disfluencies": disfluencies,
                         "spell_numbers_below": spell_numbers_below, "written_input": written_input,
                         "label_thresholds": label_thresholds, "mixed_case_forms": mixed_case_forms,
-                        "hyphen_compounds": hyphen_compounds}
+                        "hyphen_compounds": hyphen_compounds, "plain_words": plain_words}
         self.lexicon = lexicon
         self.batch_size = batch_size
         self.device = device
@@ -292,11 +296,12 @@ def make_u2tf(nlp: Language, name: str, model: Optional[str], mode: str, punctua
               spell_numbers_below: Optional[int], written_input: str, lexicon: Union[None, str, Dict[str, str]],
               label_thresholds: Optional[Dict[str, Dict[str, float]]],
               mixed_case_forms: Union[bool, Dict[str, str]] = True,
-              hyphen_compounds: Union[bool, List[str]] = True) -> U2TFComponent:
+              hyphen_compounds: Union[bool, List[str]] = True,
+              plain_words: Union[bool, List[str]] = True) -> U2TFComponent:
     """Factory of the ``u2tf`` component (see :class:`U2TFComponent`; ``model``: a registered loader such as
     ``spacy-u2tf.PackagedModel.v1`` or ``spacy-u2tf.ModelFolder.v1``, a packaged name or a folder)."""
     return U2TFComponent(nlp, name, model=model, mode=mode, punctuation=punctuation, truecase=truecase, itn=itn,
                          batch_size=batch_size, device=device, dtype=dtype, disfluencies=disfluencies,
                          spell_numbers_below=spell_numbers_below, written_input=written_input, lexicon=lexicon,
                          label_thresholds=label_thresholds, mixed_case_forms=mixed_case_forms,
-                         hyphen_compounds=hyphen_compounds)
+                         hyphen_compounds=hyphen_compounds, plain_words=plain_words)

@@ -4,7 +4,7 @@ import pytest
 
 from spacy_u2tf.core.assemble import SpanRewrite, assemble, sentence_starts
 from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_case, apply_label_thresholds, bio_spans,
-                                    born_joins, combining_form_joins, ranked_superlative_joins,
+                                    born_joins, joined_letters, combining_form_joins, ranked_superlative_joins,
                                     case_label, close_last_sentence, hold_name_joins, join_filler_phrases,
                                     loose_edge_joins, mark_repeated_reparanda, plural_acronym,
                                     rejected_mixed_case, repeated_first_copies, scale_names,
@@ -418,3 +418,14 @@ def test_combining_form_joins(spoken: str, case: str, joined: str, cased: str) -
     words = spoken.replace(",", "").split()
     punct = ["COMMA" if w.endswith(",") else "O" for w in spoken.split()]
     assert combining_form_joins(words, punct, case.split()) == (joined.split(), cased.split())
+
+
+@pytest.mark.parametrize("spoken,punct,itn,out", [
+    ("a v neck pullover", "O HYPHEN O O", "O B O O", "O O O O"),  # V-neck, not "V.-neck"
+    ("a v neck", "O O O", "O B O", "O B O"),  # no hyphen: the span stands
+    ("ab neck", "HYPHEN O", "B O", "B O"),  # two letters
+    ("5 k run", "O HYPHEN O", "B I O", "B I O"),  # a span of more than one word
+    ("v neck", "HYPHEN O", "O O", "O O"),
+])
+def test_joined_letters_leave_a_hyphenated_letter_out_of_its_span(spoken: str, punct: str, itn: str, out: str) -> None:
+    assert joined_letters(spoken.split(), punct.split(), itn.split()) == out.split()

@@ -9,10 +9,10 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              letter_and_number, lettered_code, measure_writing, minutes_to_hour,
                                              misgrouped_digits, month_names, month_year, paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
-                                             said_age, said_digit_groups, said_digit_string, said_letter_number,
-                                             said_measure, said_money, said_unit, scale_word_kept, set_scores,
-                                             teen_year, temperature_scale, uncued_clock, unit_compound, unnamed_amount,
-                                             world_war_numeral)
+                                             said_age, said_code, said_digit_groups, said_digit_string,
+                                             said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
+                                             set_scores, teen_year, temperature_scale, uncued_clock, unit_compound,
+                                             unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -614,3 +614,16 @@ def test_digit_groups_that_cut_a_said_number_are_grouped_as_said(written: str, s
 ])
 def test_a_number_said_with_a_big_scale_keeps_the_scale_word(written: str, spoken: str, read) -> None:
     assert scale_word_kept(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("spoken,said", [
+    ("inc zero zero four eight eight two three", "INC-0048823"),
+    ("e thirty thousand five hundred eighty one", "E-30581"), ("ft five five eight two zero one", "FT-558201"),
+    ("hd five thousand ninety two", "HD-5092"),
+    ("e twelve", None),  # fewer than three digits
+    ("a five hundred", None), ("it five five five", None),  # function words
+    ("four hundred forty two", None), ("oh five five five", None),  # a number word is no letter
+    ("abcde one two three", None), ("e five dollars", None), ("e", None), ("é one two three", None),
+])
+def test_letters_and_their_number_are_a_code_when_stage_2_fails(spoken: str, said) -> None:
+    assert said_code(spoken.split()) == said

@@ -177,3 +177,12 @@ def test_script_adds_the_new_forms_and_names_their_sources(tmp_path: Path, monke
 def test_script_needs_both_new_flags(tmp_path: Path, monkeypatch) -> None:
     with pytest.raises(SystemExit):
         _build(tmp_path, monkeypatch, "--web-words", str(tmp_path / "web.txt"))
+
+
+def test_plain_words_are_the_standard_lists_lowercase_and_capitalized_words_never_in_capitals() -> None:
+    from spacy_u2tf.data.mixed_case import plain_words
+
+    standard = ["sprint", "Java", "led", "LED", "it", "xiv", "don't", "a", "Sprint", "encyclopedias", "NASA", ""]
+    insane = ["IT", "Xiv", "McDonald"]
+    assert plain_words(standard, insane) == ["java", "sprint"]
+    assert plain_words(standard, insane, longest=13) == ["encyclopedias", "java", "sprint"]

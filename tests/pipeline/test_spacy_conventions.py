@@ -118,8 +118,8 @@ def test_every_formatter_option_reaches_the_model(tiny_disfluency_model_path) ->
     nlp = _pipe(str(tiny_disfluency_model_path), itn=["cardinal", "money"], spell_numbers_below=10,
                 written_input="passthrough", label_thresholds={"case": {"MIXED": 0.5}},
                 lexicon={"iphone": "iPhone"}, disfluencies="fillers", punctuation=False, truecase=False,
-                mixed_case_forms={"youtube": "YouTube"}, hyphen_compounds=["non-profit"], batch_size=7,
-                dtype="bf16")
+                mixed_case_forms={"youtube": "YouTube"}, hyphen_compounds=["non-profit"], plain_words=["sprint"],
+                batch_size=7, dtype="bf16")
     u2tf = nlp.get_pipe("u2tf").u2tf
     assert u2tf.itn_classes == frozenset({"cardinal", "money"})
     assert (u2tf.spell_numbers_below, u2tf.written_input) == (10, "passthrough")
@@ -128,10 +128,12 @@ def test_every_formatter_option_reaches_the_model(tiny_disfluency_model_path) ->
     assert (u2tf.punctuation, u2tf.truecase, u2tf.disfluencies) == (False, False, "fillers")
     assert u2tf.mixed_case_forms.forms == {"youtube": "YouTube"}
     assert u2tf.hyphen_compounds.compounds == {("non", "profit")}
+    assert u2tf.plain_words.words == {"sprint"}
     assert (u2tf.batch_size, u2tf.tagger.autocast) == (7, True)
     assert "iPhone" in nlp(TEXTS[1])._.u2tf_written
     assert not _pipe(str(tiny_disfluency_model_path), mixed_case_forms=False).get_pipe("u2tf").u2tf.mixed_case_forms
     assert not _pipe(str(tiny_disfluency_model_path), hyphen_compounds=False).get_pipe("u2tf").u2tf.hyphen_compounds
+    assert not _pipe(str(tiny_disfluency_model_path), plain_words=False).get_pipe("u2tf").u2tf.plain_words
 
 
 def test_bad_written_input_is_rejected(tiny_model_path) -> None:
