@@ -22,7 +22,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
-                           number_pair, temperature_letter)
+                           list_goes_on, number_pair, temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -717,6 +717,17 @@ _DIMENSION_UNITS = COMPOUND_UNITS - frozenset(
     "second minute hour day week month year decade storey story page point bedroom room seat man member person".split())
 
 
+_YEAR_PAIR = re.compile(r"([12]\d{3})-([12]\d{3})")
+
+
+def listed_years(written: str, words: Sequence[str], end: int) -> Optional[str]:
+    """Two years written as a range ("1988-1989") where "and" or "or" and another number are said right after them
+    as items of one list: "in nineteen eighty eight nineteen eighty nine and nineteen ninety nine" is 1988, 1989 and
+    1999 (a normalizer reads the range and the list the same). ``None`` elsewhere."""
+    match = _YEAR_PAIR.fullmatch(written.strip())
+    return f"{match.group(1)}, {match.group(2)}" if match and list_goes_on(words, end) else None
+
+
 def unit_compound(written: str, spoken: Sequence[str], before: str = "") -> Optional[str]:
     """A number said with a singular noun of measure as the hyphenated compound English writes ("twenty four
     hour" is "24-hour", "four point two inch" "4.2-inch", "two year" "two-year": :data:`_DIMENSION_UNITS`),
@@ -1019,6 +1030,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or hour_and_minutes(written, said, before, earlier)  # "at 1020" is at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
             or set_scores(written, said, words[max(0, start - _ASKED_WINDOW):start], after)  # 6-2, 6-2, 7-6
+            or listed_years(written, words, end)  # "1988-1989 and 1999" is 1988, 1989 and 1999
             or digit_groups(written, said)  # "839-201" said digit by digit is 839201
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
             or lettered_code(written)  # "G99,401" is G-99401

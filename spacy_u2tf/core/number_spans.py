@@ -102,6 +102,10 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
             # starts after the hundreds ("1,500" | "3,000"), or right after the scale ("2,000" | "3,000")
             hundred = max((k for k in range(group_start, j - 1) if kinds[k] == "H"), default=group_start - 1)
             return hundred + 1
+        hundred = max((k for k in range(group_start, j) if kinds[k] == "H"), default=-1)
+        if base == "H" and hundred >= 0:
+            # "three hundred and four hundred": a hundred comes once between scales, so a second number starts
+            return and_at if and_at == j - 2 else j - 1  # the unit before it starts it, or the "and" before that
         if base == "S":
             smallest_scale, group_start = _scale_rank(words[j]), j + 1
         j += 1
@@ -315,6 +319,10 @@ COMPOUND_UNITS = frozenset(
     "second minute hour day week month year decade mile foot inch yard metre meter kilometre kilometer centimetre "
     "centimeter millimetre millimeter kilogram gram ton tonne gallon litre liter acre storey story page point "
     "bedroom room seat man member person".split())  # not "lane": "four lane" may be an address
+# A unit and the plural noun after it that make a noun of their own: the number counts that ("twelve member states"
+# are 12 member states, not "12-member States"; "forty story points").
+_UNIT_NOUNS = frozenset({("member", "states"), ("member", "countries"), ("member", "nations"),
+                        ("member", "organisations"), ("member", "organizations"), ("story", "points")})
 
 
 # Units of distance whose number and "per hour" said after them are one speed ("65 mph", "120 km/h"; NeMo's
@@ -407,7 +415,8 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
         free = not (k + 1 < len(merged) and merged[k + 1][0] == hi)  # no span starts right after this one
         if (free and hi < len(words) and words[hi].lower() in COMPOUND_UNITS and _kind(words[hi - 1]) in CARDINAL
                 and [w.lower() for w in words[lo:hi]] != ["one"]
-                and not (hi + 1 < len(words) and words[hi + 1].lower() in _FUNCTION_WORDS)):
+                and not (hi + 1 < len(words) and (words[hi + 1].lower() in _FUNCTION_WORDS
+                                                  or (words[hi].lower(), words[hi + 1].lower()) in _UNIT_NOUNS))):
             hi += 1  # "ten" | "minute walk": the compound is one span (not "seven" | "point and click")
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
             hi += 1  # "five year" | "old": the age is one span
@@ -510,6 +519,12 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
     score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
     return split if digits or hundreds or tens or teen or to_nil or score else None
+
+
+def list_goes_on(words: Sequence[str], end: int) -> bool:
+    """Whether "and" or "or" and a number are said right after ``words[:end]`` ("... and nineteen ninety nine")."""
+    return (end + 1 < len(words) and words[end].lower() in ("and", "or")
+            and _kind(words[end + 1]) in CARDINAL)
 
 
 def counted_range(words: Sequence[str], after: str) -> Optional[int]:

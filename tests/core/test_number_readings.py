@@ -6,8 +6,9 @@ import pytest
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
-                                             letter_and_number, lettered_code, measure_writing, minutes_to_hour,
-                                             misgrouped_digits, month_names, month_year, paired_numbers, percent_sign,
+                                             letter_and_number, lettered_code, listed_years, measure_writing,
+                                             minutes_to_hour, misgrouped_digits, month_names, month_year,
+                                             paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
@@ -627,3 +628,13 @@ def test_a_number_said_with_a_big_scale_keeps_the_scale_word(written: str, spoke
 ])
 def test_letters_and_their_number_are_a_code_when_stage_2_fails(spoken: str, said) -> None:
     assert said_code(spoken.split()) == said
+
+
+@pytest.mark.parametrize("written,after,listed", [
+    ("1988-1989", "and nineteen ninety nine", "1988, 1989"), ("2020-2021", "or twenty twenty four", "2020, 2021"),
+    ("1988-1989", "", None), ("1988-1989", "and then", None), ("1988-1989", "and", None),  # no list goes on
+    ("6-3", "and seven five", None), ("139-163", "and two hundred", None),  # scores and pages stay ranges
+])
+def test_two_years_before_and_a_number_are_items_of_a_list(written: str, after: str, listed) -> None:
+    words = "in nineteen eighty eight nineteen eighty nine".split() + after.split()
+    assert listed_years(written, words, 7) == listed

@@ -60,6 +60,12 @@ def test_number_phrases() -> None:
     ("one million two hundred thousand", ["one million two hundred thousand"]),
     ("one hundred and twenty thousand", ["one hundred and twenty thousand"]),
     ("two thousand and four", ["two thousand and four"]),
+    ("three hundred and four hundred", ["three hundred", "four hundred"]),  # a hundred comes once between scales
+    ("three hundred four hundred", ["three hundred", "four hundred"]),
+    ("seven hundred and seventy seven hundred and seventy five", ["seven hundred and seventy",
+                                                                  "seven hundred and seventy five"]),
+    ("two hundred thousand three hundred", ["two hundred thousand three hundred"]),
+    ("nineteen hundred", ["nineteen hundred"]), ("three hundred and four", ["three hundred and four"]),
 ])
 def test_a_scale_as_large_again_starts_another_number(spoken: str, phrases) -> None:
     words = spoken.split()
