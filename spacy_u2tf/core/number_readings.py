@@ -606,10 +606,12 @@ _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$",
 _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
 
 
-def said_money(spoken: Sequence[str]) -> Optional[str]:
+def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional[str]:
     """An amount said in a currency and its hundredths ("eighteen pounds seventy pence", "five dollars and two
     cents") or in dollars or euros alone ("one twenty five dollars") with its sign and digits ("£18.70", "$5.02",
-    "$125"), for a span whose conversion the guards rejected. ``None`` for any other words."""
+    "$125"), for a span whose conversion the guards rejected. ``bare_hundredths``: also hundredths said without
+    "pence" or "cents" ("one pound thirty five" is £1.35), where the words are known to speak of money
+    (:func:`money_in_parts`). ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
     unit = next((i for i, w in enumerate(lowered) if w in _CURRENCY_SIGNS), None)
     if unit is None or unit == 0:
@@ -620,13 +622,17 @@ def said_money(spoken: Sequence[str]) -> Optional[str]:
         counted = all(map(_cardinal_word, lowered[:unit])) and KINDS[lowered[0]] not in ("H", "S")
         whole = spoken_digits(lowered[:unit]) if counted else ""
         return f"{sign}{int(whole):,}" if whole.isdigit() else None
-    if len(lowered) < unit + 3:
+    if len(lowered) < unit + (2 if bare_hundredths else 3):
         return None
     rest = lowered[unit + 1:]
     rest = rest[1:] if rest[0] == "and" else rest
-    if len(rest) < 2 or rest[-1] not in _SUBUNITS[sign] or not all(map(_cardinal_word, lowered[:unit] + rest[:-1])):
+    if rest and rest[-1] in _SUBUNITS[sign]:
+        rest = rest[:-1]
+    elif not bare_hundredths:
         return None
-    whole, hundredths = spoken_digits(lowered[:unit]), spoken_digits(rest[:-1])
+    if not rest or len(rest) > 2 or not all(map(_cardinal_word, lowered[:unit] + rest)):
+        return None
+    whole, hundredths = spoken_digits(lowered[:unit]), spoken_digits(rest)
     if not (whole.isdigit() and hundredths.isdigit() and int(hundredths) < 100):
         return None
     return f"{sign}{int(whole):,}.{int(hundredths):02d}"
@@ -995,6 +1001,15 @@ _DIGIT_STRING_KINDS = frozenset("Z U T D H".split())
 _CLOCK_MONEY = re.compile(r"[$£€]\d{1,2}:\d\d")
 
 
+def money_in_parts(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """An amount said with its currency between the whole and the hundredths that stage 2 wrote as money but ran
+    together ("one pound thirty five" written "£135" is £1.35; :func:`said_money`); ``None`` elsewhere."""
+    said = said_money(spoken, bare_hundredths=True)
+    if said is None or "." not in said or said == written.strip() or not written.strip().startswith(said[0]):
+        return None
+    return said if digit_string(written) == digit_string(said) else None
+
+
 def clock_money(written: str, spoken: Sequence[str]) -> Optional[str]:
     """An amount stage 2 wrote as a clock ("one thirty five dollars" as "$1:35") with its digits as said
     (:func:`said_money`: "$135"); ``None`` elsewhere."""
@@ -1021,6 +1036,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
     return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
+            or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5

@@ -41,7 +41,7 @@ _YEAR_PAIRS = {("T", "D"), ("T", "T")}
 # are not among them: the shipped converter writes "twenty yuan" as "20-yuan" and "rmb" as "Rmb" inside a span.
 UNIT_PHRASES: Tuple[Tuple[str, ...], ...] = tuple(sorted((tuple(p.split()) for p in (
     "dollar", "dollars", "us dollars", "u s dollars", "euro", "euros", "pound", "pounds", "pounds sterling",
-    "bucks", "cents", "percent", "o'clock", "o clock")), key=len, reverse=True))
+    "bucks", "cents", "pence", "percent", "o'clock", "o clock")), key=len, reverse=True))
 
 # Nouns that name things by number ("room 5", "chapter 3", "No. 2"): a number after them is a label, written in
 # digits however small (see ``U2TF``'s ``spell_numbers_below``).

@@ -7,8 +7,8 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
-                                             minutes_to_hour, misgrouped_digits, month_names, month_year,
-                                             paired_numbers, percent_sign,
+                                             minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
+                                             month_year, paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
@@ -638,3 +638,15 @@ def test_letters_and_their_number_are_a_code_when_stage_2_fails(spoken: str, sai
 def test_two_years_before_and_a_number_are_items_of_a_list(written: str, after: str, listed) -> None:
     words = "in nineteen eighty eight nineteen eighty nine".split() + after.split()
     assert listed_years(written, words, 7) == listed
+
+
+@pytest.mark.parametrize("written,spoken,money", [
+    ("£135", "one pound thirty five", "£1.35"), ("$520", "five dollars twenty", "$5.20"),
+    ("£1,805", "eighteen pounds five", "£18.05"), ("€1050", "ten euros fifty", "€10.50"),
+    ("£1.35", "one pound thirty five", None),  # already right
+    ("135", "one pound thirty five", None), ("135 lbs", "one pound thirty five", None),  # not written as money
+    ("£135", "one hundred thirty five pounds", None), ("$135", "one thirty five dollars", None),
+    ("£1350", "one pound three hundred fifty", None),  # no hundredths
+])
+def test_an_amount_with_its_currency_in_the_middle_has_hundredths(written: str, spoken: str, money) -> None:
+    assert money_in_parts(written, spoken.split()) == money
