@@ -201,17 +201,23 @@ def hold_name_joins(punct: Sequence[str], probs: Sequence[Sequence[float]], name
     lowercase word other than a prefix ("du-Fu", not "anti-American": :data:`CAPITAL_PREFIXES`); a word below it
     takes its likeliest other label under the head's ``thresholds``. ``probs`` is words × punctuation labels in the
     order of ``names``."""
-    out = list(punct)
-    held = [i for i in range(len(out) - 1) if out[i] == JOIN and case[i + 1] != "LOWER"
+    held = [i for i in range(len(punct) - 1) if punct[i] == JOIN and case[i + 1] != "LOWER"
             and (case[i] != "LOWER" or (words is not None and words[i].lower() not in CAPITAL_PREFIXES))]
+    return _hold_below(punct, held, probs, names, JOIN, threshold, thresholds)
+
+
+def _hold_below(labels: Sequence[str], held: Sequence[int], probs: Sequence[Sequence[float]],
+                names: Sequence[str], label: str, threshold: float, thresholds: Dict[str, float]) -> List[str]:
+    """``labels`` where each word of ``held`` (all labeled ``label``) whose probability of it is below
+    ``threshold`` takes its likeliest other label under ``thresholds`` (:func:`likeliest_without`)."""
+    out = list(labels)
     if not held:
         return out
     table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
-    join = list(names).index(JOIN)
-    weak = [i for i in held if table[i, join] < threshold]
+    weak = [i for i in held if table[i, list(names).index(label)] < threshold]
     if weak:
-        for i, label in zip(weak, likeliest_without(table[weak], names, JOIN, thresholds)):
-            out[i] = label
+        for i, other in zip(weak, likeliest_without(table[weak], names, label, thresholds)):
+            out[i] = other
     return out
 
 
@@ -222,16 +228,8 @@ def hold_plain_acronyms(case: Sequence[str], probs: Sequence[Sequence[float]], n
     :class:`.lexicon.PlainWords`) stands only if its probability reaches ``threshold``; a word below it takes its
     likeliest other label under the head's ``thresholds`` ("SPRINT" → "sprint"). ``probs`` is words × case labels
     in the order of ``names``."""
-    out = list(case)
-    held = [i for i, label in enumerate(out) if label == "ACRONYM" and words[i] in plain]
-    if not held:
-        return out
-    table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
-    weak = [i for i in held if table[i, list(names).index("ACRONYM")] < threshold]
-    if weak:
-        for i, label in zip(weak, likeliest_without(table[weak], names, "ACRONYM", thresholds)):
-            out[i] = label
-    return out
+    held = [i for i, label in enumerate(case) if label == "ACRONYM" and words[i] in plain]
+    return _hold_below(case, held, probs, names, "ACRONYM", threshold, thresholds)
 
 
 # Words that neither begin nor end a hyphenated compound, though they may stand inside one ("state-of-the-art"):

@@ -604,6 +604,10 @@ def test_rejected_mixed_case_word_falls_back_to_its_next_likeliest_case() -> Non
     assert [s.reason for s in result.spans if s.start == 2][0] is not None
     result = U2TF(AcronymLike(), Garbling()).process(words)  # no probabilities: capitalized, as before
     assert result.words[2].rstrip(".") == "Mcallister"
+    # a context threshold in the case table (ACRONYM_PLAIN) is no label of the head: the fallback still works
+    plain = {"case": {**thresholds["case"], "ACRONYM_PLAIN": 0.9}}
+    result = U2TF(AcronymLike(), Garbling(), label_thresholds=plain, plain_words=["okay"]).process(words)
+    assert result.case[2] == "ACRONYM" and result.words[2].rstrip(".") == "MCALLISTER"
 
     class Shouting(StubConverter):
         def convert(self, inputs: Sequence[str], **_: object) -> List[str]:
