@@ -723,12 +723,12 @@ _DIMENSION_UNITS = COMPOUND_UNITS - frozenset(
     "second minute hour day week month year decade storey story page point bedroom room seat man member person".split())
 
 
-_YEAR_PAIR = re.compile(r"([12]\d{3})-([12]\d{3})")
+_YEAR_PAIR = re.compile(r"(1[5-9]\d\d|20\d\d)-(1[5-9]\d\d|20\d\d)")  # not "1030-1220", times said "ten thirty"
 
 
 def listed_years(written: str, words: Sequence[str], end: int) -> Optional[str]:
-    """Two years written as a range ("1988-1989") where "and" or "or" and another number are said right after them
-    as items of one list: "in nineteen eighty eight nineteen eighty nine and nineteen ninety nine" is 1988, 1989 and
+    """Two years from 1500 to 2099 written as a range ("1988-1989") where "and" or "or" and another number are said
+    right after them as items of one list: "in nineteen eighty eight nineteen eighty nine and nineteen ninety nine" is 1988, 1989 and
     1999 (a normalizer reads the range and the list the same). ``None`` elsewhere."""
     match = _YEAR_PAIR.fullmatch(written.strip())
     return f"{match.group(1)}, {match.group(2)}" if match and list_goes_on(words, end) else None

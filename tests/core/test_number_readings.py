@@ -634,6 +634,7 @@ def test_letters_and_their_number_are_a_code_when_stage_2_fails(spoken: str, sai
     ("1988-1989", "and nineteen ninety nine", "1988, 1989"), ("2020-2021", "or twenty twenty four", "2020, 2021"),
     ("1988-1989", "", None), ("1988-1989", "and then", None), ("1988-1989", "and", None),  # no list goes on
     ("6-3", "and seven five", None), ("139-163", "and two hundred", None),  # scores and pages stay ranges
+    ("1030-1220", "and fifteen ten", None),  # times said "ten thirty twelve twenty", no years
 ])
 def test_two_years_before_and_a_number_are_items_of_a_list(written: str, after: str, listed) -> None:
     words = "in nineteen eighty eight nineteen eighty nine".split() + after.split()
