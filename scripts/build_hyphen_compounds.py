@@ -15,11 +15,11 @@ are the compounds of its list of words hyphenated in every use (spacy_u2tf/data/
 from __future__ import annotations
 
 import argparse
-import textwrap
 from pathlib import Path
 
 from spacy_u2tf.data.hyphen_compounds import (hyphen_compounds, listed_hyphen_names, listed_hyphen_words,
                                               not_written_apart, with_names)
+from spacy_u2tf.data.mixed_case import comment_block
 from spacy_u2tf.data.pipeline import read_documents
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
@@ -58,7 +58,7 @@ def main() -> None:
     header = HEADER.format(longest=args.longest, min_count=args.min_count, min_share=args.min_share,
                            note=args.note or ", ".join(p.name for p in args.corpus)) + NAMES_NOTE.format(
         listed_share=args.listed_share, min_count=args.min_count)
-    text = "".join(f"# {line}\n" for line in textwrap.wrap(header, 114, break_on_hyphens=False))
+    text = comment_block(header)
     for out in args.out or OUT:
         out.write_text(text + "".join(f"{c}\n" for c in compounds), encoding="utf-8")
         print(f"{len(compounds)} compounds → {out}")

@@ -39,14 +39,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import textwrap
 from pathlib import Path
 
 from spacy_u2tf.core.labels import case_label
-from spacy_u2tf.data.mixed_case import (add_acronyms, add_new_forms, consistent_mixed_forms, count_words,
-                                        known_mixed_forms, leading_casings, lexeme_mixed_forms, listed_names,
-                                        mixed_case_words, name_shaped, read_lexeme_prob, read_word_list,
-                                        usual_acronyms, with_hyphenated_forms)
+from spacy_u2tf.data.mixed_case import (add_acronyms, add_new_forms, comment_block, consistent_mixed_forms,
+                                        count_words, known_mixed_forms, leading_casings, lexeme_mixed_forms,
+                                        listed_names, mixed_case_words, name_shaped, read_lexeme_prob,
+                                        read_word_list, usual_acronyms, with_hyphenated_forms)
 from spacy_u2tf.data.pipeline import read_documents
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
@@ -125,7 +124,7 @@ def main() -> None:
     if args.corpus:
         note = CORPUS_HEADER.format(min_share=args.min_share, min_count=args.min_count,
                                     note=args.corpus_note or ", ".join(p.name for p in args.corpus))
-        header += "".join(f"# {line}\n" for line in textwrap.wrap(note, 114, break_on_hyphens=False))
+        header += comment_block(note)
     if args.lexeme_prob:
         frequent = lexeme_mixed_forms(probs, set(read_word_list(args.web_words)))
         before = len(forms)
@@ -137,9 +136,9 @@ def main() -> None:
         print(f"{len(acronyms)} acronyms of SCOWL backed by word probabilities; {len(forms) - before} new")
         note = LEXEME_HEADER.format(lexeme_version=args.lexeme_version, web_version=args.web_words_version,
                                     gate=LEXEME_GATE if counts is not None else "")
-        header += "".join(f"# {line}\n" for line in textwrap.wrap(note, 114, break_on_hyphens=False))
+        header += comment_block(note)
         note = ACRONYM_HEADER.format(ratio=args.acronym_ratio, gate=ACRONYM_GATE if counts is not None else "")
-        header += "".join(f"# {line}\n" for line in textwrap.wrap(note, 114, break_on_hyphens=False))
+        header += comment_block(note)
     forms = with_hyphenated_forms(forms)
     for out in args.out or OUT:
         out.write_text(header + "".join(f"{k}\t{v}\n" for k, v in forms.items()), encoding="utf-8")

@@ -12,10 +12,9 @@ neither list writes in capitals (:func:`spacy_u2tf.data.mixed_case.plain_words`)
 from __future__ import annotations
 
 import argparse
-import textwrap
 from pathlib import Path
 
-from spacy_u2tf.data.mixed_case import plain_words
+from spacy_u2tf.data.mixed_case import comment_block, plain_words
 
 ASSETS = Path(__file__).resolve().parents[1] / "spacy_u2tf" / "assets"
 OUT = [ASSETS / model / "plain_words.txt" for model in ("u2tf-default", "u2tf-fast")]
@@ -38,7 +37,7 @@ def main() -> None:
     read = lambda path: path.read_text(encoding="utf-8", errors="replace").split("\n")  # noqa: E731
     words = plain_words(read(args.dictionary), read(args.scowl), args.longest)
     header = HEADER.format(version=args.version, longest=args.longest)
-    text = "".join(f"# {line}\n" for line in textwrap.wrap(header, 114, break_on_hyphens=False))
+    text = comment_block(header)
     for out in args.out or OUT:
         out.write_text(text + "".join(f"{w}\n" for w in words), encoding="utf-8")
         print(f"{len(words)} words → {out}")

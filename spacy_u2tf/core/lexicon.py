@@ -57,6 +57,12 @@ class Lexicon:
         return out
 
 
+def _listed_lines(path: Union[str, Path]) -> List[str]:
+    """The entries of a list file, one a line, stripped; blank lines and ``#`` comments skipped."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+
+
 class MixedCaseForms:
     """Known mixed-case spellings of single spoken words (``{"youtube": "YouTube", "mcdonalds": "McDonald's"}``),
     which a model writes without asking stage 2, and acronyms always written in capitals (``{"nba": "NBA"}``),
@@ -118,8 +124,7 @@ class PlainWords:
     @classmethod
     def from_file(cls, path: Union[str, Path]) -> "PlainWords":
         """A file of words, one a line (``#`` comments)."""
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        return cls(line for line in lines if line.strip() and not line.startswith("#"))
+        return cls(_listed_lines(path))
 
 
 class HyphenCompounds:
@@ -150,8 +155,7 @@ class HyphenCompounds:
     @classmethod
     def from_file(cls, path: Union[str, Path]) -> "HyphenCompounds":
         """A file of hyphenated compounds, one a line (``#`` comments)."""
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-        return cls(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+        return cls(_listed_lines(path))
 
     def join(self, words: Sequence[str], punct: Sequence[str], join: str = "HYPHEN") -> List[str]:
         """``punct`` (one label after each word) with ``join`` after each word of a known compound but its last,

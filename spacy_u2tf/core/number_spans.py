@@ -75,7 +75,7 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
         return j
     and_at, scale_before_and = -1, 0  # where "and" continued a scale, and the largest scale before it
     smallest_scale, group_start = 0, start  # the last scale word's rank so far; where the words after it start
-    hundred = start if kinds[start][0] == "H" else -1  # the hundred said since the last scale word, if any
+    hundred = start if kinds[start][0] == "H" else -1  # the last hundred said; one at most since the last scale
     while j < n:
         prev = kinds[j - 1] or ""
         nxt = kinds[j]
@@ -101,8 +101,7 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
         if base == "S" and 0 < smallest_scale <= _scale_rank(words[j]) and group_start < j:
             # "one thousand five hundred three thousand": scales only fall within a number, so a second one
             # starts after the hundreds ("1,500" | "3,000"), or right after the scale ("2,000" | "3,000")
-            hundred = max((k for k in range(group_start, j - 1) if kinds[k] == "H"), default=group_start - 1)
-            return hundred + 1
+            return (hundred if group_start <= hundred < j - 1 else group_start - 1) + 1
         if base == "H" and hundred >= group_start:
             # "three hundred and four hundred": a hundred comes once between scales, so a second number starts
             return and_at if and_at == j - 2 else j - 1  # the unit before it starts it, or the "and" before that

@@ -17,6 +17,7 @@ import json
 import math
 import random
 import re
+import textwrap
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +46,11 @@ def read_word_list(path: Path) -> List[str]:
     """One written word a line; blank lines and lines starting with ``#`` are skipped."""
     lines = (line.strip() for line in path.read_text(encoding="utf-8").splitlines())
     return [line for line in lines if line and not line.startswith("#")]
+
+
+def comment_block(text: str, width: int = 114) -> str:
+    """``text`` wrapped as ``#`` comment lines: the header of a list file, which :func:`read_word_list` skips."""
+    return "".join(f"# {line}\n" for line in textwrap.wrap(text, width, break_on_hyphens=False))
 
 
 @lru_cache(maxsize=None)

@@ -186,3 +186,13 @@ def test_plain_words_are_the_standard_lists_lowercase_and_capitalized_words_neve
     insane = ["IT", "Xiv", "McDonald"]
     assert plain_words(standard, insane) == ["java", "sprint"]
     assert plain_words(standard, insane, longest=13) == ["encyclopedias", "java", "sprint"]
+
+
+def test_a_comment_block_is_wrapped_and_skipped_by_the_reader(tmp_path) -> None:
+    from spacy_u2tf.data.mixed_case import comment_block, read_word_list
+
+    block = comment_block("word " * 40, width=30)
+    assert all(line.startswith("# ") and len(line) <= 32 for line in block.splitlines())
+    path = tmp_path / "list.txt"
+    path.write_text(block + "sprint\nhip-hop\n", encoding="utf-8")
+    assert read_word_list(path) == ["sprint", "hip-hop"]
