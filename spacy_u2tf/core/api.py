@@ -28,8 +28,8 @@ from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address, said_ip_address
-from .short_forms import (counted_acronyms, counts_before, name_suffixes, short_form_labels, short_titles,
-                          slashed_words, written_short_forms)
+from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, said_as_plural, short_form_labels,
+                          short_titles, slashed_words, written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -102,6 +102,21 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
             del spans[own]
         punct[letter] = "O"
         itn[letter], itn[span.start] = "B", "I"
+
+
+def _untaken_runs(taken: Sequence[bool], start: int, end: int) -> List[Tuple[int, int]]:
+    """``[start, end)`` of each run of words in ``[start, end)`` that ``taken`` leaves free: the parts of a tagger's
+    span around what a rule wrote ("the u s twenty fourth infantry": the unit's ordinal is the rule's, "u s" a span
+    of its own)."""
+    runs: List[Tuple[int, int]] = []
+    for i in range(start, end):
+        if taken[i]:
+            continue
+        if runs and runs[-1][1] == i:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    return runs
 
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
@@ -503,7 +518,8 @@ class U2TF:
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
-                                                + counted_acronyms(words, case, punct)  # "two KPIs", not "KPI's"
+                                                + courtesy_titles(words, case, punct)  # "Ms. Garcia"
+                                                + counted_acronyms(words, self._acronym_case(words, case), punct)
                                                 + slashed_words(words, case, punct, itn)  # "Burn/Chatroom"
                                                 if not any(f[0] < form[1] and form[0] < f[1] for f in short_forms)])
             punct, case, itn = short_form_labels(words, punct, case, itn, short_forms)  # "Mr President"
@@ -555,7 +571,7 @@ class U2TF:
                 if said is not None:
                     written, reason = said, None  # the digits as said
                 if reason is None and span.kind == MIXED_CLASS:
-                    counted = counts_before(docs[d], plans[d][0], span.start)  # "two kpi's" are KPIs
+                    counted = said_as_plural(docs[d], plans[d][0], span.start)  # "two kpi's" are KPIs
                     written = plural_acronym(written, span.spoken, counted) or written  # "guis" is GUIs, not "GUI's"
                 if reason is None and span.kind != MIXED_CLASS:
                     before = span.start - 1
@@ -625,14 +641,14 @@ class U2TF:
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):
-                if not any(taken[start:end]):
+                for start, end in _untaken_runs(taken, start, end):  # "u s" of "u s twenty fourth": "U.S."
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))
                     taken[start:end] = [True] * (end - start)
         if self.truecase and self.mixed_case_forms:
             for i, word in enumerate(words):
                 form = None if taken[i] else self.mixed_case_forms.get(word)
-                if form is not None and form.removesuffix("'s").isupper():
+                if form is not None and self.mixed_case_forms.is_acronym(word):
                     case[i] = "ACRONYM"  # "nba" is NBA: a case, not a spelling
                 elif form is not None:
                     spans.append(ConvertedSpan(i, i + 1, KNOWN_FORM, word, form, MIXED_CLASS))
@@ -643,6 +659,11 @@ class U2TF:
                 if label == "MIXED" and not taken[i]:
                     spans.append(ConvertedSpan(i, i + 1, MIXED_CLASS, words[i], None, MIXED_CLASS, no_converter))
         return sorted(spans, key=lambda s: s.start)
+
+    def _acronym_case(self, words: Sequence[str], case: Sequence[str]) -> List[str]:
+        """``case`` with each known acronym ACRONYM: "two ufo's" are UFOs when the tagger wrote "Ufo's"."""
+        known = self.mixed_case_forms if self.truecase else None
+        return ["ACRONYM" if known and known.is_acronym(word) else label for word, label in zip(words, case)]
 
     def _converts(self, cls: str) -> bool:
         """Whether the ``itn`` option lets spans of class ``cls`` be written."""

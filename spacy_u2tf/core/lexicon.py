@@ -87,7 +87,13 @@ class MixedCaseForms:
         """A file of ``spoken<TAB>written`` lines (``#`` comments)."""
         return cls(Lexicon.from_file(path).as_words())
 
+    def is_acronym(self, word: str) -> bool:
+        """Whether ``word`` is a known acronym, written in capitals ("nba", "ufo's")."""
+        form = self.get(word)
+        return form is not None and form.removesuffix("'s").isupper()
+
     def get(self, word: str) -> Optional[str]:
+        """The known spelling of ``word`` (or of the word its "'s" follows), ``None`` if it has none."""
         word = word.lower()
         form = self.forms.get(word)
         if form is None and word.endswith("'s"):

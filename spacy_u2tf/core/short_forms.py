@@ -14,7 +14,7 @@ said with "slash" between them (:func:`slashed_words`) need the tagger's case la
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Mapping, Optional, Sequence, Tuple
 
 from .guards import spoken_digits
 from .labels import apply_case, bio_spans, out_of_span
@@ -110,7 +110,8 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of each short form said in words and written otherwise: "No." of
     :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
     :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
-    fiscal years ("Q2", "FY25")."""
+    fiscal years ("Q2", "FY25"), rupees before an amount ("r's five thousand" is Rs 5,000, as a normalizer reads
+    "Rs")."""
     lowered = [w.lower() for w in words]
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
@@ -118,7 +119,9 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found += [(i, i + 3, _AMPERSANDS[tuple(lowered[i:i + 3])]) for i in range(len(lowered) - 2)
               if tuple(lowered[i:i + 3]) in _AMPERSANDS]
     found += [(i, i + 1, _GLUED_AMPERSANDS[word]) for i, word in enumerate(lowered) if word in _GLUED_AMPERSANDS]
-    found += _periods(lowered)
+    phrases = dict(number_phrases(lowered))
+    found += _periods(lowered, phrases)
+    found += [(i, i + 1, "Rs") for i, word in enumerate(lowered[:-1]) if word in ("rs", "r's") and i + 1 in phrases]
     found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
               if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
     return sorted(found)
@@ -218,24 +221,37 @@ def counts_before(words: Sequence[str], punct: Sequence[str], i: int) -> bool:
             and (first is None or (first == "D" and kind == "U") or words[i - 2].lower() in _COUNTING))
 
 
+# Words that never follow a possessive: an acronym said with "'s" before one is a plural ("gpu's and" is GPUs and).
+_AFTER_PLURAL = frozenset("of for to at in on with and or from by than are were have".split())
+
+
+def said_as_plural(words: Sequence[str], punct: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]``, said with "'s", is a plural: right after a word that counts it (:func:`counts_before`;
+    NeMo's normalizer reads "three CEOs" as "three ceo's") or right before a word no possessive comes before ("ufo's
+    of", "sme's to", "gpu's and"; not "nasa's and esa's budgets")."""
+    if counts_before(words, punct, i):
+        return True
+    after = [w.lower() for w in words[i + 1:i + 3]]
+    return (punct[i] == "O" and bool(after) and after[0] in _AFTER_PLURAL
+            and not (after[0] in ("and", "or") and len(after) > 1 and after[1].endswith("'s")))
+
+
 def counted_acronyms(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
-    """``(start, end, written)`` of each acronym (``case`` label ACRONYM) said with "'s" right after a word that
-    counts it (:func:`counts_before`), as the plural it is: NeMo's normalizer reads "three CEOs" as "three ceo's",
-    which is CEOs, not CEO's; "the ceo's office" stays CEO's. (An acronym the tagger labels MIXED is stage 2's:
-    :func:`.labels.plural_acronym`.)"""
+    """``(start, end, written)`` of each acronym (``case`` label ACRONYM) said with "'s" where it is a plural
+    (:func:`said_as_plural`): "three ceo's" are CEOs, "gpu's and" GPUs and; "the ceo's office" stays CEO's. (An
+    acronym the tagger labels MIXED is stage 2's: :func:`.labels.plural_acronym`.)"""
     return [(i, i + 1, word[:-2].upper() + "s") for i, word in enumerate(words)
             if case[i] == "ACRONYM" and word.lower().endswith("'s") and len(word) > 3 and word[:-2].isalpha()
-            and counts_before(words, punct, i)]
+            and said_as_plural(words, punct, i)]
 
 
 _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}
 
 
-def _periods(lowered: Sequence[str]) -> List[Tuple[int, int, str]]:
+def _periods(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tuple[int, int, str]]:
     """Quarters and fiscal years as business writes them: "q two" is Q2, "fy twenty five" FY25, "fy twenty twenty
     four" FY2024 (two or four digits; anything else is left to the converter)."""
     found: List[Tuple[int, int, str]] = []
-    phrases = dict(number_phrases(lowered))
     for i, word in enumerate(lowered[:-1]):
         if word == "q" and lowered[i + 1] in _QUARTERS and phrases.get(i + 1) == i + 2:
             found.append((i, i + 2, "Q" + _QUARTERS[lowered[i + 1]]))
@@ -243,4 +259,34 @@ def _periods(lowered: Sequence[str]) -> List[Tuple[int, int, str]]:
             digits = spoken_digits(lowered[i + 1:phrases[i + 1]])
             if digits.isdigit() and len(digits) in (2, 4):
                 found.append((i, phrases[i + 1], "FY" + digits))
+    return found
+
+
+# Words after which "miss" is the verb ("i miss Mary", "you'll miss London", "going to miss Sarah").
+_MISS_VERB_AFTER = frozenset("""
+i we they he she it you will would shall should can could may might must do does did don't doesn't didn't won't
+wouldn't can't couldn't shouldn't never not really still also always just to gonna i'll you'll we'll they'll he'll
+she'll i'd you'd we'd they'd he'd she'd truly sorely greatly definitely certainly
+""".split())
+# Pageants named "Miss" with their place ("crowned Miss America"), which keep the word.
+_PAGEANTS = frozenset("america universe world usa earth international teen congeniality".split())
+
+
+def courtesy_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of "miss" said as a title right before a name (its own ``case`` label CAPITAL, the
+    name's CAPITAL or MIXED, no mark between): "Ms.", as a normalizer reads it out and as today's text writes a
+    woman's title ("thank you miss fairbanks" is Thank you, Ms. Fairbanks); "Miss" before a pageant's place
+    ("Miss America"); not the verb ("did you miss Anna", "we'll miss John": "miss" after a subject, an auxiliary
+    or "to", but "thank you miss")."""
+    lowered = [w.lower() for w in words]
+    found: List[Tuple[int, int, str]] = []
+    for i, word in enumerate(lowered[:-1]):
+        if word != "miss" or case[i] != "CAPITAL" or punct[i] != "O" or case[i + 1] not in _NAMED:
+            continue
+        before = lowered[i - 1] if i and punct[i - 1] in ("O", "COMMA") else ""  # a sentence's end: a title
+        if before in _MISS_VERB_AFTER and not (before == "you" and i > 1 and lowered[i - 2] == "thank"):
+            continue
+        name = words[i + 1].replace("'", "")
+        if len(name) > 1 and name.isalpha():
+            found.append((i, i + 1, "Miss" if lowered[i + 1] in _PAGEANTS else "Ms."))
     return found

@@ -62,6 +62,12 @@ def test_forms_map_one_word() -> None:
     assert MixedCaseForms({"mcdonalds": "McDonald's"}).get("mcdonalds's") is None  # no double possessive
 
 
+def test_a_known_acronym_is_one_with_its_possessive() -> None:
+    forms = MixedCaseForms({"ufo": "UFO", "youtube": "YouTube", "mcdonalds": "McDonald's"})
+    assert forms.is_acronym("ufo") and forms.is_acronym("UFO's")
+    assert not forms.is_acronym("youtube") and not forms.is_acronym("mcdonalds") and not forms.is_acronym("car")
+
+
 def test_forms_styled_with_a_hyphen_replace_the_run_together_ones() -> None:
     table = with_hyphenated_forms({"wifi": "WiFi", "wifi's": "WiFi's", "youtube": "YouTube"})
     assert table == {"wifi": "Wi-Fi", "wifi's": "Wi-Fi's", "youtube": "YouTube"}

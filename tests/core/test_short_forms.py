@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, name_suffixes, number_signs,
-                                         short_form_labels, short_titles, slashed_words, written_short_forms)
+from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, courtesy_titles, name_suffixes,
+                                         number_signs, short_form_labels, short_titles, slashed_words,
+                                         written_short_forms)
 
 
 @pytest.mark.parametrize("spoken,punct,case,itn,out_punct,out_case,out_itn", [
@@ -63,6 +64,8 @@ def test_written_short_forms() -> None:
     assert written_short_forms("our q two numbers and fy twenty five and fy twenty twenty four".split()) == [
         (1, 3, "Q2"), (5, 8, "FY25"), (9, 13, "FY2024")]
     assert written_short_forms("q twenty and q one hundred and fy three".split()) == []
+    assert written_short_forms("paying r's five thousand and rs two".split()) == [(1, 2, "Rs"), (5, 6, "Rs")]
+    assert written_short_forms("the r's and the rs".split()) == []  # no amount after
 
 
 def test_initialisms_said_as_one_word_take_their_ampersand() -> None:
@@ -88,8 +91,12 @@ def test_generational_suffixes_after_a_name_are_written_short(words: str, case: 
     ("several ceo's and the ceo's office", "L A L L A L", [(1, 2, "CEOs")]),  # after "the": a possessive
     ("one ceo's pay", "L A L", []), ("the third ceo's", "L L A", []),  # one, an ordinal
     ("two nasa's", "L C", []),  # not labelled an acronym
+    ("believe in ufo's of any kind", "L L A L L L", [(2, 3, "UFOs")]),  # no possessive before "of"
+    ("powerful gpu's and disks", "L A L L", [(1, 2, "GPUs")]), ("for sme's to borrow", "L A L L", [(1, 2, "SMEs")]),
+    ("nasa's and esa's budgets", "A L A L", []),  # two possessives
+    ("the cfo's deposition", "L A L", []), ("the cfo's", "L A", []),
 ])
-def test_an_acronym_with_an_apostrophe_after_a_count_is_a_plural(words: str, case: str, found) -> None:
+def test_an_acronym_said_with_an_apostrophe_is_a_plural_where_no_possessive_fits(words: str, case: str, found) -> None:
     labels = {"A": "ACRONYM", "C": "CAPITAL", "L": "LOWER"}
     punct = ["O"] * len(words.split())
     assert counted_acronyms(words.split(), [labels[c] for c in case.split()], punct) == found
@@ -116,6 +123,22 @@ def test_a_word_counts_what_follows_it(words: str, punct: str, i: int, counted: 
 def test_titles_said_short_before_a_name_take_their_stop(words: str, case: str, punct: str, found) -> None:
     labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
     assert short_titles(words.split(), [labels[c] for c in case.split()], punct.split()) == found
+
+
+@pytest.mark.parametrize("words,case,punct,found", [
+    ("welcome miss garcia", "C C C", "COMMA O O", [(1, 2, "Ms.")]),
+    ("thank you miss fairbanks", "C L C C", "O COMMA O O", [(2, 3, "Ms.")]),  # "thank you": not the verb
+    ("miss lisa paul", "C C C", "O O O", [(0, 1, "Ms.")]),
+    ("crowned miss america", "L C C", "O O O", [(1, 2, "Miss")]),  # a pageant keeps the word
+    ("i miss mary", "C C C", "O O O", []), ("did you miss anna", "C L C C", "O COMMA O O", []),  # the verb
+    ("we'll miss john", "C C C", "O O O", []), ("going to miss sarah", "L L C C", "O O O O", []),
+    ("i miss mary", "C L C", "O O O", []),  # the tagger's lowercase "miss" is the verb
+    ("hello miss", "C C", "COMMA O", []), ("miss, garcia", "C C", "COMMA O", []),  # no name right after
+    ("miss x", "C C", "O O", []),  # a letter is no name
+])
+def test_miss_said_before_a_name_is_written_ms(words: str, case: str, punct: str, found) -> None:
+    labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
+    assert courtesy_titles(words.split(), [labels[c] for c in case.split()], punct.split()) == found
 
 
 @pytest.mark.parametrize("words,case,punct,itn,found", [
