@@ -942,12 +942,12 @@ def world_war_numeral(written: str, words: Sequence[str], start: int) -> Optiona
 def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
     """``"unnamed amount: 3:59"`` where a clock-like conversion comes before a rate ("three fifty nine a gallon",
     "four ninety nine per pound"): a price whose currency went unsaid, neither a time nor the number its digits
-    make, so its words stay; ``None`` elsewhere ("ten thirty a m", "at nine thirty")."""
+    make, so its words stay; ``None`` elsewhere ("ten thirty a m", "ten thirty a dot m", "at nine thirty")."""
     if _CLOCK.fullmatch(written.strip()) is None or not following:
         return None
     first = following[0].lower()
     second = following[1].lower() if len(following) > 1 else ""
-    if first == "per" or (first in ("a", "an") and second and second != "m"):
+    if first == "per" or (first in ("a", "an") and second and second not in ("m", "dot")):  # "a dot m": a.m.
         return f"unnamed amount: {written.strip()}"
     return None
 

@@ -47,6 +47,13 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
         for i in range(start, stop):
             out_of_span(out_itn, i)
             out_punct[i] = "O" if i < stop - 1 or lowered[i] == "no" else out_punct[i]
+        if lowered[stop - 2:stop] == list(_QUESTION_MARK):
+            out_punct[stop - 1] = "QUESTION"  # "a dot m question mark" is "a.m.?"
+            starts = {end: first for first, end in phrases.items()}
+            time = starts.get(start)
+            if time is not None and lowered[start] in ("a", "p"):  # "seven ten a.m.?": the time, a span of its own
+                time = starts.get(time, time)  # the hour before the minutes
+                out_itn[time:start] = ["B"] + ["I"] * (start - time - 1)
         if start and lowered[start] == "no" and out_punct[start - 1] == "COMMA":
             out_punct[start - 1] = "O"  # "Amendment, No. 12"
         end = phrases.get(stop, stop)
@@ -111,7 +118,7 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
     :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
     fiscal years ("Q2", "FY25"), rupees before an amount ("r's five thousand" is Rs 5,000, as a normalizer reads
-    "Rs")."""
+    "Rs"), letters with dots read out before a question mark (:func:`_dotted_letters`)."""
     lowered = [w.lower() for w in words]
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
@@ -121,10 +128,37 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found += [(i, i + 1, _GLUED_AMPERSANDS[word]) for i, word in enumerate(lowered) if word in _GLUED_AMPERSANDS]
     phrases = dict(number_phrases(lowered))
     found += _periods(lowered, phrases)
+    found += _dotted_letters(lowered)
     found += [(i, i + 1, "Rs") for i, word in enumerate(lowered[:-1]) if word in ("rs", "r's") and i + 1 in phrases]
     found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
               if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
     return sorted(found)
+
+
+_QUESTION_MARK = ("question", "mark")
+_LOWER_INITIALISMS = frozenset("a.m. p.m. e.g. i.e.".split())
+
+
+def _dotted_letters(lowered: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """Letters with dots that NeMo's normalizer reads out, dots and all, when a question mark follows them ("9
+    a.m.?" is said "nine a dot m question mark", "the U.S.?" "the u dot s question mark"): ``(start, end, written)``
+    over the letters and the words of the mark, written "a.m." or "U.S." (the mark is the last word's
+    punctuation, see :func:`short_form_labels`)."""
+    found: List[Tuple[int, int, str]] = []
+    i = 0
+    while i < len(lowered) - 4:
+        j = i
+        while j + 2 < len(lowered) and len(lowered[j]) == 1 and lowered[j].isalpha() and lowered[j + 1] == "dot" \
+                and len(lowered[j + 2]) == 1 and lowered[j + 2].isalpha():
+            j += 2
+        end = j + 1 + (j + 1 < len(lowered) and lowered[j + 1] == "dot")  # "u dot s dot question mark"
+        if j > i and tuple(lowered[end:end + 2]) == _QUESTION_MARK:
+            dotted = "".join(letter + "." for letter in lowered[i:j + 1:2])
+            found.append((i, end + 2, dotted if dotted in _LOWER_INITIALISMS else dotted.upper()))
+            i = end + 2
+        else:
+            i += 1
+    return found
 
 
 _WORLD_WARS = {"one": "I", "two": "II", "i": "I", "ii": "II"}

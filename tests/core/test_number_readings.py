@@ -97,7 +97,8 @@ def test_shipped_model_writes_impossible_times_as_numbers(shipped_model) -> None
 
 @pytest.mark.parametrize("written,following,amount", [
     ("3:59", "a gallon", True), ("4:99", "per pound", True), ("2:50", "an hour", True),
-    ("10:30", "a m", False), ("10:30", "a", False), ("9:30", "each day", False), ("9:30", "", False),
+    ("10:30", "a m", False), ("10:30", "a dot", False), ("10:30", "a", False), ("9:30", "each day", False),
+    ("9:30", "", False),
     ("359", "a gallon", False), ("$3.59", "a gallon", False),
 ])
 def test_a_clock_reading_before_a_rate_is_an_unnamed_amount(written: str, following: str, amount: bool) -> None:

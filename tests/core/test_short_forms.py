@@ -68,6 +68,19 @@ def test_written_short_forms() -> None:
     assert written_short_forms("the r's and the rs".split()) == []  # no amount after
 
 
+
+def test_letters_read_out_with_dots_before_a_question_mark_are_written_with_them() -> None:
+    words = "at nine a dot m question mark in the u dot s dot question mark".split()
+    assert written_short_forms(words) == [(2, 7, "a.m."), (9, 15, "U.S.")]
+    assert written_short_forms("j dot whitaker at gmail dot com".split()) == []  # no mark after
+    assert written_short_forms("polka dot question mark".split()) == []
+    punct, _, itn = short_form_labels(words, ["O"] * 15, ["LOWER"] * 15, ["O"] * 15)
+    assert punct[6] == "QUESTION" and punct[14] == "QUESTION" and punct.count("QUESTION") == 2
+    assert itn[1] == "B" and itn[2:7] == ["O"] * 5  # the time before "a.m." is a span
+    _, _, itn = short_form_labels("seven ten p dot m question mark".split(), ["O"] * 7, ["LOWER"] * 7, ["O"] * 7)
+    assert itn == ["B", "I"] + ["O"] * 5  # the hour and its minutes
+
+
 def test_initialisms_said_as_one_word_take_their_ampersand() -> None:
     assert written_short_forms("a short qanda session with atandt".split()) == [(2, 3, "Q&A"), (5, 6, "AT&T")]
     assert written_short_forms("manda said".split()) == []  # a name
