@@ -17,8 +17,8 @@ from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
                      plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
-                     split_context_thresholds, superlative_joins, thresholded_labels, vessel_class_joins,
-                     whole_fraction_joins)
+                     split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
+                     vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
@@ -509,6 +509,7 @@ class U2TF:
             # hyphens: none at a function word's edge, the known compounds joined, "X and a half" whole or not at all
             punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
             punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
+            punct = to_compound_joins(words, punct)  # "end-to-end encryption"
             case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
             punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"

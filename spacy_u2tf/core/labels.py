@@ -415,6 +415,36 @@ def born_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) 
     return out_punct, out_case
 
 
+# Compounds of two words and "to" written with hyphens before the noun they describe ("end-to-end encryption", "a
+# free-to-play game"), which a speaker also says where no noun follows ("placed end to end", "from day to day").
+_TO_COMPOUNDS = frozenset(tuple(pair.split("-")) for pair in """
+back-back end-end one-one face-face day-day door-door peer-peer business-business business-consumer person-person
+coast-coast head-head hand-hand heart-heart year-date month-month up-date free-play free-air free-use ready-wear
+ready-eat ready-use ready-assemble ready-drink nice-have wall-wall bumper-bumper rags-riches mouth-mouth
+made-order made-measure point-point cradle-grave farm-table one-many many-many many-one
+""".split())
+# Words after which a compound has no noun to describe ("day to day the", "face to face yesterday").
+_NO_NOUN_AFTER = _BEFORE_NO_NOUN | frozenset("""
+an are were be been being has have had will would can could should this that these those it its we you they i he
+she so if when as than then there here now again too also not yet ever today tomorrow yesterday please um uh
+""".split())
+
+
+def to_compound_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` with the compounds of :data:`_TO_COMPOUNDS` hyphenated where a word that may be their noun comes
+    after them with no mark between ("end to end encryption" is "end-to-end encryption", "back to back titles"
+    "back-to-back titles"); not at a mark or before a function word ("placed end to end.", "from day to day
+    the")."""
+    out = list(punct)
+    lowered = [w.lower() for w in words]
+    for i in range(len(words) - 3):
+        if (lowered[i + 1] == "to" and (lowered[i], lowered[i + 2]) in _TO_COMPOUNDS
+                and all(label in ("O", JOIN) for label in out[i:i + 2]) and out[i + 2] == "O"
+                and words[i + 3].isalpha() and lowered[i + 3] not in _NO_NOUN_AFTER):
+            out[i] = out[i + 1] = JOIN
+    return out
+
+
 def superlative_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
     """``punct`` with a superlative hyphenated to the participle after it where the two come before a noun ("the
     best selling album" is "the best-selling album", "the highest grossing film" "the highest-grossing film"):

@@ -9,7 +9,7 @@ from spacy_u2tf.core.labels import (ContextThresholds, address_at_cut, apply_cas
                                     loose_edge_joins, mark_repeated_reparanda, plural_acronym,
                                     rejected_mixed_case, repeated_first_copies, scale_names,
                                     split_context_thresholds, split_hyphenated, split_trailing_punct,
-                                    superlative_joins, thresholded_labels, vessel_class_joins,
+                                    superlative_joins, thresholded_labels, to_compound_joins, vessel_class_joins,
                                     whole_fraction_joins)
 
 
@@ -323,6 +323,19 @@ def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
 ])
 def test_superlative_joins(spoken: str, punct: str, joined: str) -> None:
     assert superlative_joins(spoken.split(), punct.split()) == joined.split()
+
+
+@pytest.mark.parametrize("spoken,punct,joined", [
+    ("uses end to end encryption", "O O O O PERIOD", "O HYPHEN HYPHEN O PERIOD"),
+    ("a free to play game", "O O O O O", "O HYPHEN HYPHEN O O"),
+    ("placed end to end", "O O O PERIOD", "O O O PERIOD"),  # nothing after it
+    ("from day to day the way", "O O O O O O", "O O O O O O"),  # a function word after it
+    ("end to end, encryption", "O O COMMA O", "O O COMMA O"),  # a mark before the noun
+    ("end, to end encryption", "COMMA O O O", "COMMA O O O"),  # a mark inside
+    ("to go to end encryption", "O O O O O", "O O O O O"),  # no such compound
+])
+def test_to_compound_joins(spoken: str, punct: str, joined: str) -> None:
+    assert to_compound_joins(spoken.split(), punct.split()) == joined.split()
 
 
 def test_scale_names_are_capitalized_and_never_converted() -> None:
