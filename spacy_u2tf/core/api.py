@@ -28,8 +28,8 @@ from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address, said_ip_address
-from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, said_as_plural, short_form_labels,
-                          short_titles, slashed_words, written_short_forms)
+from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, nameless_title, said_as_plural,
+                          short_form_labels, short_titles, slashed_words, written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
 from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
@@ -584,6 +584,9 @@ class U2TF:
                                               money_in_text[d])  # "room 4:04"
                     cls = classify_written(written)
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
+                              or nameless_title(span.spoken, written, plans[d][0][span.end - 1],  # "Thank you, Dr."
+                                                docs[d][span.end:span.end + 2],
+                                                plans[d][1][span.end] if span.end < len(docs[d]) else None)
                               or self._itn_switch(cls, written, docs[d][span.start - 1] if span.start else ""))
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Mapping, Optional, Sequence, Tuple
 
 from .guards import spoken_digits
-from .labels import apply_case, bio_spans, out_of_span
+from .labels import SENTENCE_END, apply_case, bio_spans, out_of_span
 from .number_spans import CARDINAL, KINDS, number_phrases
 
 # Titles written without a stop in British English, as said when no normalizer expanded them.
@@ -324,3 +324,32 @@ def courtesy_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[s
         if len(name) > 1 and name.isalpha():
             found.append((i, i + 1, "Miss" if lowered[i + 1] in _PAGEANTS else "Ms."))
     return found
+
+
+# Titles written short only before a name ("Dr. Patel"; "thank you, doctor" keeps its word).
+_NAMED_TITLES = frozenset("Dr. Mr. Mrs. Ms. Messrs. Prof. Sen. Rep. Gov. Gen. Col. Capt. Lt. Sgt. Rev. St. Mt.".split())
+_SAID_TITLES = frozenset("mister mr misses missus mrs miss ms doctor dr professor prof".split())
+_NO_NAME = frozenset("i i'm i'll i've i'd".split())
+_TITLE_WORDS = _SAID_TITLES | frozenset("""
+saint mount senator representative governor general colonel captain lieutenant sergeant reverend messieurs
+""".split())
+
+
+def nameless_title(spoken: str, written: str, punct_after: str, words_after: Sequence[str],
+                   case_after: Optional[str]) -> Optional[str]:
+    """``"title without a name: Dr."`` where a title said in full (``spoken``: "doctor", "saint"; not "street") is
+    written short (``written``: "Dr.", "St.") and no name follows it: a sentence's end after it, nothing after it,
+    "I" or a word the tagger writes in lowercase ("thank you doctor" is not "Thank you, Dr."), but "and" with another
+    title ("mister and misses smith" is Mr. and Mrs. Smith); ``None`` elsewhere. ``punct_after`` is the label after
+    the span's last word, ``words_after`` the words after the span, ``case_after`` the case label of the first of
+    them (``None`` at the end)."""
+    title = written.strip()
+    if title not in _NAMED_TITLES or spoken.lower() not in _TITLE_WORDS:
+        return None
+    after = [w.lower() for w in words_after[:2]]
+    if punct_after == "O" and len(after) == 2 and after[0] == "and" and after[1] in _SAID_TITLES:
+        return None
+    if (punct_after in SENTENCE_END or not after or case_after == "LOWER" or after[0] in _NO_NAME
+            or (punct_after != "O" and case_after is None)):
+        return f"title without a name: {title}"
+    return None

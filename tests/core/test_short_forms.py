@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, courtesy_titles, name_suffixes,
-                                         number_signs, short_form_labels, short_titles, slashed_words,
+                                         nameless_title, number_signs, short_form_labels, short_titles, slashed_words,
                                          written_short_forms)
 
 
@@ -174,3 +174,19 @@ def test_words_said_with_slash_between_are_joined_by_it(words: str, case: str, p
 def test_the_world_wars_are_written_with_their_numerals(spoken: str, found) -> None:
     assert written_short_forms(spoken.split()) == found
 
+
+
+@pytest.mark.parametrize("spoken,written,punct,after,case,rejected", [
+    ("doctor", "Dr.", "PERIOD", "", None, True),  # "Thank you, Dr."
+    ("doctor", "Dr.", "O", "", None, True),  # nothing after it
+    ("doctor", "Dr.", "O", "i will", "CAPITAL", True), ("doctor", "Dr.", "O", "will see", "LOWER", True),
+    ("doctor", "Dr.", "O", "patel", "CAPITAL", False), ("doctor", "Dr.", "COMMA", "alan", "CAPITAL", False),
+    ("mister", "Mr.", "O", "and misses", "LOWER", False),  # Mr. and Mrs. Smith
+    ("saint", "St.", "O", "louis", "CAPITAL", False),
+    ("street", "St.", "PERIOD", "we", "CAPITAL", False),  # a street's abbreviation: no title
+    ("doctor", "doctor", "PERIOD", "", None, False),  # not written short
+])
+def test_a_title_written_short_needs_a_name_after_it(spoken: str, written: str, punct: str, after: str, case,
+                                                     rejected: bool) -> None:
+    reason = nameless_title(spoken, written, punct, after.split(), case)
+    assert (reason is not None) == rejected, reason
