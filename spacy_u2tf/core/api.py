@@ -133,7 +133,7 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
                         == first.end - first.start)
-        if not (side_by_side or _said_season(first, second, words, punct)):
+        if not (side_by_side or _said_season(first, second, words, punct) or _said_score(first, second, words, punct)):
             continue
         spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
         del spans[k + 1]
@@ -152,6 +152,20 @@ def _said_season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[st
     return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
             and _YEAR.fullmatch(first.written) is not None and re.fullmatch(r"\d\d", second.written) is not None
             and int(second.written) == (int(first.written) + 1) % 100)
+
+
+# Nouns a score said with "to" describes ("a 78-72 win", "a 5-4 decision", "by a 312-298 vote").
+_SCORED = frozenset("win wins victory victories loss losses defeat defeats lead triumph rout drubbing thrashing "
+                    "decision ruling verdict majority vote scoreline margin".split())
+
+
+def _said_score(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether ``first`` "to" ``second`` are the two sides of a score before the noun it describes ("the seventy
+    eight to seventy two win" is the 78-72 win, "a five to four decision" a 5-4 decision)."""
+    return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
+            and punct[second.end - 1] == "O" and second.end < len(words) and words[second.end].lower() in _SCORED
+            and first.written.isdigit() and second.written.isdigit() and len(first.written) <= 3
+            and len(second.written) <= 3)
 
 
 _PLAIN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")
