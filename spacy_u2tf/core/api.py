@@ -597,7 +597,7 @@ class U2TF:
                     written = read_in_context(written, docs[d], span.start, span.end, name_before,
                                               money_in_text[d])  # "room 4:04"
                     cls = classify_written(written)
-                    reason = (unnamed_amount(written, docs[d][span.end:span.end + 2])  # "3:59 a gallon"
+                    reason = (unnamed_amount(written, docs[d][span.end:span.end + 2], said_words)  # "3:59 a gallon"
                               or nameless_title(span.spoken, written, plans[d][0][span.end - 1],  # "Thank you, Dr."
                                                 docs[d][span.end:span.end + 2],
                                                 plans[d][1][span.end] if span.end < len(docs[d]) else None)

@@ -22,7 +22,7 @@ from typing import FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
-                           list_goes_on, number_pair, temperature_letter)
+                           list_goes_on, number_pair, number_phrases, temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -939,16 +939,29 @@ def world_war_numeral(written: str, words: Sequence[str], start: int) -> Optiona
     return {"1": "I", "2": "II"}.get(written.strip())
 
 
-def unnamed_amount(written: str, following: Sequence[str]) -> Optional[str]:
-    """``"unnamed amount: 3:59"`` where a clock-like conversion comes before a rate ("three fifty nine a gallon",
-    "four ninety nine per pound"): a price whose currency went unsaid, neither a time nor the number its digits
-    make, so its words stay; ``None`` elsewhere ("ten thirty a m", "ten thirty a dot m", "at nine thirty")."""
-    if _CLOCK.fullmatch(written.strip()) is None or not following:
+# What a price is said per ("forty nine ninety nine a year").
+_RATE_UNITS = frozenset("""
+month year week day night hour minute gallon litre liter pound kilo kilogram ounce piece person head ticket seat
+share unit item bottle glass pack box dozen user license licence month's
+""".split())
+
+
+def unnamed_amount(written: str, following: Sequence[str], spoken: Sequence[str] = ()) -> Optional[str]:
+    """``"unnamed amount: 3:59"`` where a clock-like conversion, or digits of two numbers said side by side
+    (``spoken``: "four ninety nine" written "499"), come before a rate ("three fifty nine a gallon", "four ninety
+    nine per pound", "forty nine ninety nine a year"): a price whose currency went unsaid, neither a time nor the
+    number its digits make, so its words stay; ``None`` elsewhere ("ten thirty a m", "ten thirty a dot m", "at nine
+    thirty", "four hundred ninety nine a month")."""
+    text = written.strip()
+    unit = following[1].lower() if len(following) > 1 and following[0].lower() in ("a", "an", "per") else ""
+    pair = (text.isdigit() and unit in _RATE_UNITS and len(number_phrases([w.lower() for w in spoken])) == 2
+            and not any((KINDS.get(w.lower()) or "")[:1] in ("H", "S") for w in spoken))
+    if (_CLOCK.fullmatch(text) is None and not pair) or not following:
         return None
     first = following[0].lower()
     second = following[1].lower() if len(following) > 1 else ""
     if first == "per" or (first in ("a", "an") and second and second not in ("m", "dot")):  # "a dot m": a.m.
-        return f"unnamed amount: {written.strip()}"
+        return f"unnamed amount: {text}"
     return None
 
 

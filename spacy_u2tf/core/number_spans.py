@@ -482,6 +482,8 @@ _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".
 _YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
 # Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
+# Words after which two numbers are a price by the unit ("forty nine ninety nine a year"), not a range or score.
+_PRICE_AFTER = frozenset("a an per each apiece".split())
 
 
 # Plural nouns of count and measure before which two rising numbers under 100 are a range, never a time or a year
@@ -500,7 +502,7 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     a time ("nineteen ninety", "ten fifteen", "in nineteen five") unless a plural noun of count or measure comes
     ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that labels
     by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
-    twenty five ninety nine")."""
+    twenty five ninety nine", "forty nine ninety nine a year")."""
     rising = counted_range(words, after)
     if rising is not None:
         return rising
@@ -512,7 +514,8 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     digits = (first == ["U"] and second == ["U"] and not labels_a_number(before)
               and before.lower() not in _CODE_NOUNS)
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
-    tens = _tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
+    tens = (_tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
+            and after.lower() not in _PRICE_AFTER)
     # "twenty seven nineteen": no year starts with 21 to 99 (but "nineteen twenty seven" is one)
     teen = (first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
             and not labels_a_number(before) and before.lower() not in _CODE_NOUNS)  # "log number 2417"

@@ -108,6 +108,18 @@ def test_a_clock_reading_before_a_rate_is_an_unnamed_amount(written: str, follow
         assert written in reason
 
 
+@pytest.mark.parametrize("written,spoken,following,amount", [
+    ("499", "four ninety nine", "a month", True), ("4999", "forty nine ninety nine", "a year", True),
+    ("499", "four hundred ninety nine", "a month", False),  # one number said whole
+    ("499", "four ninety nine", "people", False),  # no rate after it
+])
+def test_two_numbers_said_side_by_side_before_a_rate_are_an_unnamed_amount(written: str, spoken: str,
+                                                                             following: str, amount: bool) -> None:
+    reason = unnamed_amount(written, following.split(), spoken.split())
+    assert (reason is not None) == amount, reason
+
+
+
 @pytest.mark.parametrize("written,spoken,before,time", [
     ("20-8", "twenty to eight", "at", "7:40"),
     ("5-12", "five to twelve", "until", "11:55"),

@@ -148,6 +148,11 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
     assert number_pair(spoken.split(), "about", after) == split
 
 
+def test_two_numbers_of_tens_before_a_rate_are_no_score() -> None:
+    assert number_pair("forty nine ninety nine".split(), "or", "a") is None  # "forty nine ninety nine a year"
+    assert number_pair("forty nine ninety nine".split(), "or", "") == 2
+
+
 @pytest.mark.parametrize("spoken,case,punct,i,leads", [
     ("vitamin b twelve", "LOWER ACRONYM LOWER", "O O PERIOD", 1, True),
     ("gate b twelve", "CAPITAL CAPITAL LOWER", "O COMMA PERIOD", 1, True),  # a comma between goes
