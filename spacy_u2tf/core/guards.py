@@ -558,7 +558,7 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
             or invented_initials(spoken_span, text) or number_words_beside_digits(text)
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
             or comma_in_word(text)
-            or malformed_time(text) or invented_decimal_point(spoken_span, text)
+            or malformed_time(text) or invented_decimal_point(spoken_span, text) or split_decimal(text)
             or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
 
@@ -616,6 +616,17 @@ def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional
                   or not re.search(r"\.0*[1-9]", written)):  # "$208.00" is $208
         return None
     return f"number changed: a decimal point nobody said in {written}"
+
+
+_SPLIT_DECIMAL = re.compile(r"\d\.\d+ \d")
+
+
+def split_decimal(written: str) -> Optional[str]:
+    """``"number changed: a decimal split in 2.3 6"`` when a space cuts the digits after a decimal point from a
+    digit after it ("two point three six billion euros" written "€2.3 6 billion"), else ``None``."""
+    if _SPLIT_DECIMAL.search(written):
+        return f"number changed: a decimal split in {written.strip()}"
+    return None
 
 
 _DOTTED = re.compile(r"(?<![A-Za-z])(?:[A-Za-z]\.)+[A-Za-z](?![A-Za-z])\.?")

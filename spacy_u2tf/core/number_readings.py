@@ -608,16 +608,19 @@ _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cen
 
 def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional[str]:
     """An amount said in a currency and its hundredths ("eighteen pounds seventy pence", "five dollars and two
-    cents") or in dollars or euros alone ("one twenty five dollars") with its sign and digits ("£18.70", "$5.02",
-    "$125"), for a span whose conversion the guards rejected. ``bare_hundredths``: also hundredths said without
-    "pence" or "cents" ("one pound thirty five" is £1.35), where the words are known to speak of money
-    (:func:`money_in_parts`). ``None`` for any other words."""
+    cents") or in dollars or euros alone ("one twenty five dollars", "two point three six billion euros") with its
+    sign and digits ("£18.70", "$5.02", "$125", "€2.36 billion"), for a span whose conversion the guards rejected.
+    ``bare_hundredths``: also hundredths said without "pence" or "cents" ("one pound thirty five" is £1.35), where
+    the words are known to speak of money (:func:`money_in_parts`). ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
     unit = next((i for i, w in enumerate(lowered) if w in _CURRENCY_SIGNS), None)
     if unit is None or unit == 0:
         return None
     sign = _CURRENCY_SIGNS[lowered[unit]]
     if unit == len(lowered) - 1 and sign != "£":  # "pounds" alone may weigh
+        scaled = _decimal_with_scale(lowered[:unit])  # "two point three six billion euros" is €2.36 billion
+        if scaled is not None:
+            return sign + scaled
         # a count, not a scale alone ("several thousand dollars")
         counted = all(map(_cardinal_word, lowered[:unit])) and KINDS[lowered[0]] not in ("H", "S")
         whole = spoken_digits(lowered[:unit]) if counted else ""
@@ -640,6 +643,21 @@ def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional
 
 _DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 _DIGIT_WORDS["oh"] = "0"
+
+
+def _decimal_with_scale(lowered: Sequence[str]) -> Optional[str]:
+    """A number said with "point", its decimals digit by digit, and "million", "billion" or "trillion" ("two point
+    three six billion" is "2.36 billion"); ``None`` for any other words."""
+    if len(lowered) < 4 or lowered[-1] not in _BIG_SCALES or "point" not in lowered:
+        return None
+    point = lowered.index("point")
+    whole, decimals = lowered[:point], lowered[point + 1:-1]
+    if not whole or not decimals or not all(map(_cardinal_word, whole)) or not all(w in _DIGIT_WORDS for w in decimals):
+        return None
+    digits = spoken_digits(whole)
+    if not digits.isdigit():
+        return None
+    return f"{int(digits):,}.{''.join(_DIGIT_WORDS[w] for w in decimals)} {lowered[-1]}"
 _TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})

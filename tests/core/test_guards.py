@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.guards import check_span, dropped_word, ordinal_dropped, spoken_digits
+from spacy_u2tf.core.guards import check_span, dropped_word, ordinal_dropped, split_decimal, spoken_digits
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -295,3 +295,12 @@ def test_without_an_acceptable_alternative_or_beam_the_span_falls_back() -> None
 def test_words_run_together_only_inside_an_address_or_handle() -> None:
     assert check_span("a thousand dollars".split(), "Athousand.") is not None
     assert check_span("john smith at gmail dot com".split(), "johnsmith@gmail.com") is None
+
+
+@pytest.mark.parametrize("written,split", [
+    ("€2.3 6 billion", True), ("3.5 2.1", True), ("€2.36 billion", False), ("1.5 to 2", False), ("2.5 x", False),
+])
+def test_a_decimal_cut_by_a_space_is_rejected(written: str, split: bool) -> None:
+    assert (split_decimal(written) is not None) == split
+    if split:
+        assert "decimal split" in check_span("two point three six billion euros".split(), "€2.3 6 billion")

@@ -325,6 +325,9 @@ def test_a_number_joined_to_a_plural_unit_is_written_apart(written: str, apart) 
     ("thousand dollars", None),  # "several thousand dollars"
     ("eighteen pounds seventy", None), ("eighteen pounds seventy cents", None), ("pounds seventy pence", None),
     ("eighteen pounds one hundred and five pence", None),
+    ("two point three six billion euros", "€2.36 billion"), ("twelve point three million dollars", "$12.3 million"),
+    ("two point three six dollars", None), ("point five million dollars", None),
+    ("two point thirty six billion euros", None),  # decimals are said digit by digit
 ])
 def test_an_amount_with_its_hundredths_is_written_with_its_sign_when_stage_2_fails(spoken: str, said) -> None:
     assert said_money(spoken.split()) == said
