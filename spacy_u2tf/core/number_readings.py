@@ -373,9 +373,33 @@ def hour_and_minutes(written: str, spoken: Sequence[str], before: str, earlier: 
     twenty" is at 10:20, not 1020, and "at ten o five" at 10:05, not 1005 (an hour from one to twelve said before
     its minutes, ten to fifty-nine, or "o" or "oh" and one to nine). ``None`` where that does not apply; the
     digits are the spoken ones."""
+    if not (before.lower() in _AT_TIME or _booked_for(before, earlier)) or not written.strip().isdigit():
+        return None
+    return _said_clock(spoken)
+
+
+# Words after a game clock's reading ("two forty five left", "just one forty seven into the extra period").
+_CLOCK_AFTER = frozenset("left remaining into mark".split())
+# Words after "left" that make it a verb with its object ("left the plant", "left her keys").
+_LEFT_OBJECTS = frozenset("the a an his her their our its my your this that these those them him us me it".split())
+
+
+def game_clock(written: str, spoken: Sequence[str], after: str, following: str = "") -> Optional[str]:
+    """A game clock a conversion wrote as a plain number or a time, before "left", "remaining", "into" or "mark":
+    "with two forty five left" is 2:45 left, "the nine twelve mark" the 9:12 mark (read as
+    :func:`hour_and_minutes` reads a time); not where ``following``, the word after ``after``, makes "left" a verb
+    ("two thirty five left the plant"). ``None`` elsewhere."""
+    if (after.lower() not in _CLOCK_AFTER or (after.lower() == "left" and following.lower() in _LEFT_OBJECTS)
+            or not re.fullmatch(r"\d{3,4}|\d{1,2}:\d\d", written.strip())):
+        return None
+    return _said_clock(spoken)
+
+
+def _said_clock(spoken: Sequence[str]) -> Optional[str]:
+    """"H:MM" of a number from one to twelve said before its minutes ("ten twenty", "ten o five"); ``None`` for
+    other words."""
     lowered = [w.lower() for w in spoken]
-    if not (before.lower() in _AT_TIME or _booked_for(before, earlier)) or not written.strip().isdigit() or len(
-            lowered) not in (2, 3):
+    if len(lowered) not in (2, 3):
         return None
     said_minutes = lowered[1:]
     if len(said_minutes) == 2 and said_minutes[0] in ("o", "oh") and KINDS.get(said_minutes[1]) == "U":
@@ -1069,6 +1093,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
+            or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

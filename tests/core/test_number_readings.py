@@ -5,7 +5,7 @@ import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
                                              degree_scale, digit_groups, era_writing, grouped_thousands,
-                                             hour_and_minutes, hundred_clock_number, label_digits, label_number,
+                                             game_clock, hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, paired_numbers, percent_sign,
@@ -667,3 +667,15 @@ def test_two_years_before_and_a_number_are_items_of_a_list(written: str, after: 
 ])
 def test_an_amount_with_its_currency_in_the_middle_has_hundredths(written: str, spoken: str, money) -> None:
     assert money_in_parts(written, spoken.split()) == money
+
+
+@pytest.mark.parametrize("written,spoken,after,following,clock", [
+    ("412", "four twelve", "left", "", "4:12"), ("2:45", "two forty five", "remaining", "in", "2:45"),
+    ("147", "one forty seven", "into", "the", "1:47"), ("912", "nine twelve", "mark", "of", "9:12"),
+    ("235", "two thirty five", "left", "the", None),  # "left the plant": a verb
+    ("245", "two hundred forty five", "left", "", None),  # a count said whole
+    ("412", "four twelve", "people", "", None),
+])
+def test_a_game_clock_before_left_or_into_is_minutes_and_seconds(written: str, spoken: str, after: str,
+                                                                  following: str, clock) -> None:
+    assert game_clock(written, spoken.split(), after, following) == clock
