@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
-                                             degree_scale, digit_groups, era_writing, grouped_thousands,
-                                             game_clock, hour_and_minutes, hundred_clock_number, label_digits, label_number,
+                                             degree_scale, digit_groups, era_writing, game_clock, grouped_thousands,
+                                             hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, paired_numbers, percent_sign,
