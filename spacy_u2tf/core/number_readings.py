@@ -762,7 +762,8 @@ _LEADING_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?")
 # Units of size, whose compounds keep their digits however small ("a 6-foot wall"); with the others one to nine
 # are words, as references write them ("a two-year contract", "a six-month review", "a three-bedroom flat").
 _DIMENSION_UNITS = COMPOUND_UNITS - frozenset(
-    "second minute hour day week month year decade storey story page point bedroom room seat man member person".split())
+    "second minute hour day week month year decade storey story page point bedroom room seat man member person hole "
+    "lap goal stroke star step piece part track episode night course player word letter digit character".split())
 
 
 _YEAR_PAIR = re.compile(r"(1[5-9]\d\d|20\d\d)-(1[5-9]\d\d|20\d\d)")  # not "1030-1220", times said "ten thirty"
