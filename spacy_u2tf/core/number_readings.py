@@ -838,7 +838,8 @@ def amount_in_thousands(written: str) -> Optional[str]:
     return f"{match.group(1)}{int(whole + fraction.ljust(3, '0')):,}"
 
 
-_POUNDS_WRITTEN = re.compile(r"(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))? ?(?:lbs?|pounds?)")
+# Stage 2 may write the unit "Pounds".
+_POUNDS_WRITTEN = re.compile(r"(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))? ?(?:lbs?|[Pp]ounds?)")
 _STERLING_WRITTEN = re.compile(r"£(\d[\d,]*(?:\.\d+)?)( (?:million|billion|trillion))?")
 _MONEY_CUES = frozenset("""
 cost costs costing price prices priced pay pays paid paying spend spends spent spending worth budget budgets fee fees

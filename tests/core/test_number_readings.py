@@ -517,6 +517,7 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("our quote would be one thousand two hundred forty pounds", "1240 pounds", "£1,240"),
     ("the fee is ten pounds and the bag weighs twenty pounds", "20 lbs", "20 pounds"),  # weight near
     ("the fee is three pounds for five pounds of apples", "£5", "5 pounds"),  # "of": what is weighed
+    ("revenue was ninety six point four million pounds", "96.4 million Pounds", "£96.4 million"),  # stage 2's case
 ])
 def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) -> None:
     said = words.split()
