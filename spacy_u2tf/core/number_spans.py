@@ -482,6 +482,8 @@ _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".
 # Words after which a teen and a digit are a year or a time ("in nineteen five", "at ten five").
 _YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
 # Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
+# Verbs a score is said after ("lead twenty eighteen" is 20-18, "finishes zero zero" 0-0).
+_SCORE_VERBS = frozenset("lead leads led trail trails trailing leading finishes finished ends ended drew draw".split())
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 # Words after which two numbers are a price by the unit ("forty nine ninety nine a year"), not a range or score.
 _PRICE_AFTER = frozenset("a an per each apiece".split())
@@ -508,6 +510,9 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     if rising is not None:
         return rising
     phrases = number_phrases(words)
+    if (before.lower() in _SCORE_VERBS and len(words) == 2 and len(phrases) == 1
+            and all(_kind(w) in ("D", "T", "U", "Z") for w in words)):
+        phrases = [(0, 1), (1, 2)]  # "lead twenty eighteen": two numbers, not the year 2018
     if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
         return None
     split = phrases[1][0]
@@ -523,7 +528,9 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     to_nil = second == ["Z"] and first[-1][:1] in ("U", "T", "D") and not first[-1].endswith("o")
     # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
     score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
-    return split if digits or hundreds or tens or teen or to_nil or score else None
+    # "ireland lead twenty eighteen", "it finishes zero zero": after a verb of the score, no year nor time is said
+    scored = before.lower() in _SCORE_VERBS and not any(k[:1] in ("H", "S") for k in first + second)
+    return split if digits or hundreds or tens or teen or to_nil or score or scored else None
 
 
 def list_goes_on(words: Sequence[str], end: int) -> bool:

@@ -148,6 +148,15 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
     assert number_pair(spoken.split(), "about", after) == split
 
 
+@pytest.mark.parametrize("spoken,before,split", [
+    ("twenty eighteen", "lead", 1), ("zero zero", "finishes", 1), ("twenty one eighteen", "led", 2),
+    ("twenty eighteen", "in", None), ("twenty eighteen", "", None),  # a year
+    ("two thousand eighteen", "lead", None),  # a scale: one number
+])
+def test_two_numbers_after_a_verb_of_the_score_are_a_score(spoken: str, before: str, split) -> None:
+    assert number_pair(spoken.split(), before) == split
+
+
 def test_two_numbers_of_tens_before_a_rate_are_no_score() -> None:
     assert number_pair("forty nine ninety nine".split(), "or", "a") is None  # "forty nine ninety nine a year"
     assert number_pair("forty nine ninety nine".split(), "or", "") == 2
