@@ -133,7 +133,8 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
                         == first.end - first.start)
-        if not (side_by_side or _said_season(first, second, words, punct) or _said_score(first, second, words, punct)):
+        if not (side_by_side or _said_season(first, second, words, punct)
+                or _said_score(first, second, words, punct)):
             continue
         spans[k] = _span_over(first, words, first.start, second.end, f"{first.written}-{second.written}")
         del spans[k + 1]

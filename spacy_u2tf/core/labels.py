@@ -91,8 +91,9 @@ _ACRONYM_POSSESSIVE = re.compile(r"([A-Z]{2,})['’]s")
 
 def plural_acronym(written: str, spoken: str, counted: bool = False) -> Optional[str]:
     """An acronym written with "'s" where the word was said without an apostrophe ("guis" written "GUI's"), or
-    right after a number or a word that counts (``counted``: "two kpi's", as NeMo's normalizer reads "two KPIs"),
-    as the plural it is ("GUIs", "KPIs"); ``None`` elsewhere ("nasa's" stays NASA's)."""
+    where its words say a plural (``counted``: "two kpi's", as NeMo's normalizer reads "two KPIs", or "sme's to";
+    :func:`.short_forms.said_as_plural`), as the plural it is ("GUIs", "KPIs"); ``None`` elsewhere ("nasa's" stays
+    NASA's)."""
     match = _ACRONYM_POSSESSIVE.fullmatch(written.strip())
     said = spoken.strip().lower()
     if match is None or said not in (match.group(1).lower() + "s", match.group(1).lower() + "'s" if counted else ""):
