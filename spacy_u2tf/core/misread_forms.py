@@ -13,7 +13,7 @@ pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_jo
 """
 from __future__ import annotations
 
-from typing import Collection, Iterator, List, NamedTuple, Sequence, Tuple
+from typing import Collection, Iterator, List, NamedTuple, Sequence, Set, Tuple
 
 from .guards import MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
@@ -78,14 +78,48 @@ _PLURAL_ORDINALS = {w + "s": w for w in KINDS if KINDS[w] in ("Uo", "To", "Do") 
 def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
     """Each cardinal said before a plural ordinal no smaller than it ("twenty four sevenths", "fifty fiftieths"),
     written as the two numbers with a slash ("24/7", "50/50"). A fraction below one ("two thirds") is left alone,
-    and so is "halves" and "quarters", which are not ordinals."""
+    and so is "halves" and "quarters", which are not ordinals. The ordinal may be a tens word and a plural unit
+    ordinal: "one hundred sixty two ninety eighths" is 162/98, as a normalizer reads a blood pressure; with
+    "seconds" (also a duration: "ninety seconds") only where a blood pressure was spoken of just before."""
     lowered = [w.lower() for w in words]
-    found: List[MisreadForm] = []
+    found, compound_ends = _compound_slashed_pairs(lowered)
     for start, end, numerator in _cardinals_before(lowered, _PLURAL_ORDINALS):
         denominator = spoken_digits([_PLURAL_ORDINALS[lowered[end]]])
-        if denominator.isdigit() and int(numerator) >= int(denominator):
+        if denominator.isdigit() and int(numerator) >= int(denominator) and end not in compound_ends:
             found.append(MisreadForm(start, end + 1, f"{numerator}/{denominator}"))
-    return found
+    return sorted(found)
+
+
+# The plural unit ordinals a tens word may come before in a denominator ("ninety eighths"), "seconds" too.
+_UNIT_PLURALS = {w: o for w, o in _PLURAL_ORDINALS.items() if KINDS[o] == "Uo"} | {"seconds": "second"}
+_PRESSURE_CUES = frozenset("pressure bp".split())
+
+
+def _compound_slashed_pairs(lowered: Sequence[str]) -> Tuple[List[MisreadForm], Set[int]]:
+    """The pairs of :func:`slashed_pairs` whose denominator is a tens word and a plural unit ordinal, and where
+    each plural ordinal said so stands (a number before it or not: "twenty ninety eighths" is no 90/8)."""
+    found: List[MisreadForm] = []
+    ends: Set[int] = set()
+    phrases = number_phrases(lowered)
+    starts = {end: start for start, end in phrases}
+    for start, end in phrases:
+        if end >= len(lowered) or lowered[end] not in _UNIT_PLURALS or KINDS.get(lowered[end - 1]) != "D":
+            continue
+        tens = end - 1  # the denominator's tens word ends the phrase; the numerator is said before it
+        first = start if tens > start else starts.get(start)
+        if first is None:
+            continue
+        ends.add(end)
+        said = [w for w in lowered[first:tens] if w != "and"]
+        if not said or not all((KINDS.get(w) or "x") in CARDINAL for w in said):
+            continue
+        if lowered[end] == "seconds" and _PRESSURE_CUES.isdisjoint(lowered[max(0, first - 6):first]):
+            continue
+        numerator = spoken_digits(lowered[first:tens])
+        denominator = int(spoken_digits([lowered[tens]])) + int(spoken_digits([_UNIT_PLURALS[lowered[end]]]))
+        if numerator.isdigit() and int(numerator) >= denominator:
+            found.append(MisreadForm(first, end + 1, f"{numerator}/{denominator}"))
+    return found, ends
 
 
 _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twenties" to "nineties"

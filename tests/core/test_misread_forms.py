@@ -27,6 +27,11 @@ def test_glued_ordinals(spoken: str, found) -> None:
     ("two thirds of them", []), ("eleven fifteenths", []),  # below one: a fraction, or a date we cannot tell
     ("three quarters", []), ("five halves", []),  # not ordinals
     ("the first sevenths", []),
+    ("pressure is one hundred sixty two ninety eighths", [MisreadForm(2, 8, "162/98")]),  # a blood pressure
+    ("around one hundred twenty four seventy eighths", [MisreadForm(1, 7, "124/78")]),
+    ("blood pressure today is one hundred forty eight ninety seconds", [MisreadForm(4, 10, "148/92")]),
+    ("it took one hundred twenty ninety seconds", []),  # "seconds" is a duration but after a blood pressure
+    ("twenty ninety eighths", []),  # below one
 ])
 def test_slashed_pairs(spoken: str, found) -> None:
     assert slashed_pairs(spoken.split()) == found
