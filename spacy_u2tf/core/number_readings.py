@@ -483,7 +483,9 @@ _UNIT_WORDS = frozenset("""
 metre metres meter meters kilometre kilometres kilometer kilometers centimetres centimeters millimetres
 millimeters mile miles nautical foot feet inch inches yard yards square cubic tonne tonnes ton tons kilogram
 kilograms gram grams pound pounds ounce ounces litre litres liter liters gallon gallons acre acres hectare
-hectares degree degrees percent million billion trillion
+hectares degree degrees percent million billion trillion milligram milligrams microgram micrograms milliliter
+milliliters millilitre millilitres centimetre centimeter millimetre millimeter kilowatt kilowatts megawatt megawatts
+watt watts calorie calories
 """.split())
 # Words a measure's number comes before, written in lowercase: its units and currencies ("2000 Yuan" said "two
 # thousand yuan" is 2,000 yuan).

@@ -287,6 +287,8 @@ def test_a_time_asked_before_or_named_after_makes_pairs_a_time(written: str, spo
 @pytest.mark.parametrize("written,spoken,read", [
     ("7260 Nautical miles", "seven thousand two hundred sixty nautical miles", "7,260 nautical miles"),
     ("8849 Metres", "eight thousand eight hundred forty nine metres", "8,849 metres"),
+    ("1600 Milligrams", "one thousand six hundred milligrams", "1,600 milligrams"),
+    ("8210 megawatts", "eight thousand two hundred ten megawatts", "8,210 megawatts"),
     ("1280 M", "one thousand two hundred eighty m", "1,280 m"), ("22,500 mw", "twenty two thousand five hundred mw",
                                                                   "22,500 MW"),
     ("4,000 Mah", "four thousand mah", "4,000 mAh"), ("64 kb", "sixty four kb", "64 KB"),
