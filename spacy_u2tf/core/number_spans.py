@@ -505,7 +505,8 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     a time ("nineteen ninety", "ten fifteen", "in nineteen five") unless a plural noun of count or measure comes
     ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that labels
     by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
-    twenty five ninety nine", "forty nine ninety nine a year")."""
+    twenty five ninety nine", "forty nine ninety nine a year"). After a verb of the score (:data:`_SCORE_VERBS`)
+    any two numbers without a scale are a score ("lead twenty eighteen" is 20-18, not the year)."""
     rising = counted_range(words, after)
     if rising is not None:
         return rising
