@@ -302,6 +302,8 @@ i we they he she it you will would shall should can could may might must do does
 wouldn't can't couldn't shouldn't never not really still also always just to gonna i'll you'll we'll they'll he'll
 she'll i'd you'd we'd they'd he'd she'd truly sorely greatly definitely certainly
 """.split())
+# Words a title never comes before: "Miss Me More" is a song, "miss you" the verb.
+_PRONOUNS = frozenset("me you him her it us them myself yourself".split())
 # Pageants named "Miss" with their place ("crowned Miss America"), which keep the word.
 _PAGEANTS = frozenset("america universe world usa earth international teen congeniality".split())
 
@@ -309,9 +311,9 @@ _PAGEANTS = frozenset("america universe world usa earth international teen conge
 def courtesy_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of "miss" said as a title right before a name (its own ``case`` label CAPITAL, the
     name's CAPITAL or MIXED, no mark between): "Ms.", as a normalizer reads it out and as today's text writes a
-    woman's title ("thank you miss fairbanks" is Thank you, Ms. Fairbanks); "Miss" before a pageant's place
-    ("Miss America"); not the verb ("did you miss Anna", "we'll miss John": "miss" after a subject, an auxiliary
-    or "to", but "thank you miss")."""
+    woman's title ("thank you miss fairbanks" is Thank you, Ms. Fairbanks); "Miss" before a pageant's place ("Miss
+    America"); not before a pronoun (the song "Miss Me More"), nor the verb ("did you miss Anna", "we'll miss John":
+    "miss" after a subject, an auxiliary or "to", but "thank you miss")."""
     lowered = [w.lower() for w in words]
     found: List[Tuple[int, int, str]] = []
     for i, word in enumerate(lowered[:-1]):
@@ -321,7 +323,7 @@ def courtesy_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[s
         if before in _MISS_VERB_AFTER and not (before == "you" and i > 1 and lowered[i - 2] == "thank"):
             continue
         name = words[i + 1].replace("'", "")
-        if len(name) > 1 and name.isalpha():
+        if len(name) > 1 and name.isalpha() and lowered[i + 1] not in _PRONOUNS:
             found.append((i, i + 1, "Miss" if lowered[i + 1] in _PAGEANTS else "Ms."))
     return found
 

@@ -148,6 +148,7 @@ def test_titles_said_short_before_a_name_take_their_stop(words: str, case: str, 
     ("i miss mary", "C L C", "O O O", []),  # the tagger's lowercase "miss" is the verb
     ("hello miss", "C C", "COMMA O", []), ("miss, garcia", "C C", "COMMA O", []),  # no name right after
     ("miss x", "C C", "O O", []),  # a letter is no name
+    ("the song miss me more", "L L C C C", "O O O O O", []),  # a pronoun is no name
 ])
 def test_miss_said_before_a_name_is_written_ms(words: str, case: str, punct: str, found) -> None:
     labels = {"C": "CAPITAL", "M": "MIXED", "L": "LOWER"}
