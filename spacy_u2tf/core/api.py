@@ -680,9 +680,11 @@ class U2TF:
         return sorted(spans, key=lambda s: s.start)
 
     def _acronym_case(self, words: Sequence[str], case: Sequence[str]) -> List[str]:
-        """``case`` with each known acronym ACRONYM: "two ufo's" are UFOs when the tagger wrote "Ufo's"."""
+        """``case`` with each known acronym said with "'s" ACRONYM, the words :func:`.short_forms.counted_acronyms`
+        reads: "two ufo's" are UFOs when the tagger wrote "Ufo's"."""
         known = self.mixed_case_forms if self.truecase else None
-        return ["ACRONYM" if known and known.is_acronym(word) else label for word, label in zip(words, case)]
+        return ["ACRONYM" if known and word.lower().endswith("'s") and known.is_acronym(word) else label
+                for word, label in zip(words, case)]
 
     def _converts(self, cls: str) -> bool:
         """Whether the ``itn`` option lets spans of class ``cls`` be written."""

@@ -215,7 +215,8 @@ def _hold_below(labels: Sequence[str], held: Sequence[int], probs: Sequence[Sequ
     if not held:
         return out
     table = np.asarray(probs, dtype=np.float64).reshape(len(out), len(names))
-    weak = [i for i in held if table[i, list(names).index(label)] < threshold]
+    column = list(names).index(label)
+    weak = [i for i in held if table[i, column] < threshold]
     if weak:
         for i, other in zip(weak, likeliest_without(table[weak], names, label, thresholds)):
             out[i] = other

@@ -13,7 +13,7 @@ pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_jo
 """
 from __future__ import annotations
 
-from typing import Collection, Iterator, List, NamedTuple, Sequence, Set, Tuple
+from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .guards import MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
@@ -35,10 +35,12 @@ _NOT_JOINED = frozenset("and or but nor of the a an to in on at for with by from
                         "it he she they we i".split())
 
 
-def _cardinals_before(lowered: Sequence[str], markers: Collection[str]) -> Iterator[Tuple[int, int, str]]:
+def _cardinals_before(lowered: Sequence[str], markers: Collection[str],
+                      phrases: Optional[Sequence[Tuple[int, int]]] = None) -> Iterator[Tuple[int, int, str]]:
     """``(start, end, digits)`` of each cardinal of plain number words ("twenty one", not "twenty first") said
-    right before a word of ``markers``, which stands at ``end``."""
-    for start, end in number_phrases(lowered):
+    right before a word of ``markers``, which stands at ``end`` (``phrases``: :func:`number_phrases` of
+    ``lowered``, where the caller has them)."""
+    for start, end in number_phrases(lowered) if phrases is None else phrases:
         if end >= len(lowered) or lowered[end] not in markers:
             continue
         said = [w for w in lowered[start:end] if w != "and"]
@@ -82,8 +84,9 @@ def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
     ordinal: "one hundred sixty two ninety eighths" is 162/98, as a normalizer reads a blood pressure; with
     "seconds" (also a duration: "ninety seconds") only where a blood pressure was spoken of just before."""
     lowered = [w.lower() for w in words]
-    found, compound_ends = _compound_slashed_pairs(lowered)
-    for start, end, numerator in _cardinals_before(lowered, _PLURAL_ORDINALS):
+    phrases = number_phrases(lowered)
+    found, compound_ends = _compound_slashed_pairs(lowered, phrases)
+    for start, end, numerator in _cardinals_before(lowered, _PLURAL_ORDINALS, phrases):
         denominator = spoken_digits([_PLURAL_ORDINALS[lowered[end]]])
         if denominator.isdigit() and int(numerator) >= int(denominator) and end not in compound_ends:
             found.append(MisreadForm(start, end + 1, f"{numerator}/{denominator}"))
@@ -95,12 +98,13 @@ _UNIT_PLURALS = {w: o for w, o in _PLURAL_ORDINALS.items() if KINDS[o] == "Uo"} 
 _PRESSURE_CUES = frozenset("pressure bp".split())
 
 
-def _compound_slashed_pairs(lowered: Sequence[str]) -> Tuple[List[MisreadForm], Set[int]]:
+def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int, int]]
+                            ) -> Tuple[List[MisreadForm], Set[int]]:
     """The pairs of :func:`slashed_pairs` whose denominator is a tens word and a plural unit ordinal, and where
-    each plural ordinal said so stands (a number before it or not: "twenty ninety eighths" is no 90/8)."""
+    each plural ordinal said so stands (a number before it or not: "twenty ninety eighths" is no 90/8); ``phrases``
+    are :func:`number_phrases` of ``lowered``."""
     found: List[MisreadForm] = []
     ends: Set[int] = set()
-    phrases = number_phrases(lowered)
     starts = {end: start for start, end in phrases}
     for start, end in phrases:
         if end >= len(lowered) or lowered[end] not in _UNIT_PLURALS or KINDS.get(lowered[end - 1]) != "D":

@@ -671,6 +671,20 @@ _DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five si
 _DIGIT_WORDS["oh"] = "0"
 
 
+def _said_decimal(whole_words: Sequence[str], fraction_words: Sequence[str]) -> Optional[Tuple[int, str]]:
+    """The whole number said in ``whole_words`` (number words and "and") and its writing in digits, with the
+    decimals said digit by digit in ``fraction_words`` after its point ("two", "three six" is (2, "2.36"); "one
+    thousand two hundred" is (1200, "1,200")); ``None`` for any other words."""
+    if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
+            w in _DIGIT_WORDS for w in fraction_words):
+        return None
+    whole = spoken_digits(whole_words)
+    if not whole.isdigit():
+        return None
+    fraction = "".join(_DIGIT_WORDS[w] for w in fraction_words)
+    return int(whole), f"{int(whole):,}" + (f".{fraction}" if fraction else "")
+
+
 def _decimal_with_scale(lowered: Sequence[str]) -> Optional[str]:
     """A number said with "point", its decimals digit by digit, and "million", "billion" or "trillion" ("two point
     three six billion" is "2.36 billion"); ``None`` for any other words."""
@@ -678,12 +692,10 @@ def _decimal_with_scale(lowered: Sequence[str]) -> Optional[str]:
         return None
     point = lowered.index("point")
     whole, decimals = lowered[:point], lowered[point + 1:-1]
-    if not whole or not decimals or not all(map(_cardinal_word, whole)) or not all(w in _DIGIT_WORDS for w in decimals):
-        return None
-    digits = spoken_digits(whole)
-    if not digits.isdigit():
-        return None
-    return f"{int(digits):,}.{''.join(_DIGIT_WORDS[w] for w in decimals)} {lowered[-1]}"
+    said = _said_decimal(whole, decimals) if whole and decimals and "and" not in whole else None
+    return None if said is None else f"{said[1]} {lowered[-1]}"
+
+
 _TIME_UNITS = _AGE_UNITS | frozenset("second seconds minute minutes hour hours".split())
 _MEASURED = (_UNIT_WORDS | _TIME_UNITS) - {"million", "billion", "trillion", "square", "cubic", "nautical"}
 _UNIT_PREFIXES = frozenset({"square", "cubic", "nautical"})
@@ -736,14 +748,13 @@ def said_measure(spoken: Sequence[str]) -> Optional[str]:
     if point == 0 or not (currency or unit[-1] in _MEASURED):
         return None
     whole_words, fraction_words = lowered[:point], lowered[point + 1:number_end]
-    if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
-            w in _DIGIT_WORDS for w in fraction_words):
+    said = _said_decimal(whole_words, fraction_words)
+    if said is None:
         return None
-    whole = spoken_digits(whole_words)
-    if (not whole.isdigit() or not (currency or decimal or scale or int(whole) >= 100)
-            or KINDS[whole_words[0]] in ("H", "S") or (scale and int(whole) >= 1000)):
+    whole, number = said
+    if (not (currency or decimal or scale or whole >= 100) or KINDS[whole_words[0]] in ("H", "S")
+            or (scale and whole >= 1000)):
         return None  # a scale alone is no count ("the hundred years war")
-    number = f"{int(whole):,}" + ("." + "".join(_DIGIT_WORDS[w] for w in fraction_words) if fraction_words else "")
     number += f" {lowered[number_end]}" if scale else ""
     return f"{number}%" if unit == ["percent"] else " ".join([number, *unit])
 
@@ -773,8 +784,8 @@ _YEAR_PAIR = re.compile(r"(1[5-9]\d\d|20\d\d)-(1[5-9]\d\d|20\d\d)")  # not "1030
 
 def listed_years(written: str, words: Sequence[str], end: int) -> Optional[str]:
     """Two years from 1500 to 2099 written as a range ("1988-1989") where "and" or "or" and another number are said
-    right after them as items of one list: "in nineteen eighty eight nineteen eighty nine and nineteen ninety nine" is 1988, 1989 and
-    1999 (a normalizer reads the range and the list the same). ``None`` elsewhere."""
+    right after them as items of one list: "in nineteen eighty eight nineteen eighty nine and nineteen ninety nine"
+    is 1988, 1989 and 1999 (a normalizer reads the range and the list the same). ``None`` elsewhere."""
     match = _YEAR_PAIR.fullmatch(written.strip())
     return f"{match.group(1)}, {match.group(2)}" if match and list_goes_on(words, end) else None
 
@@ -999,13 +1010,13 @@ def unnamed_amount(written: str, following: Sequence[str], spoken: Sequence[str]
     number its digits make, so its words stay; ``None`` elsewhere ("ten thirty a m", "ten thirty a dot m", "at nine
     thirty", "four hundred ninety nine a month")."""
     text = written.strip()
-    unit = following[1].lower() if len(following) > 1 and following[0].lower() in ("a", "an", "per") else ""
-    pair = (text.isdigit() and unit in _RATE_UNITS and len(number_phrases([w.lower() for w in spoken])) == 2
+    first = following[0].lower() if following else ""
+    second = following[1].lower() if len(following) > 1 else ""
+    pair = (text.isdigit() and first in ("a", "an", "per") and second in _RATE_UNITS
+            and len(number_phrases([w.lower() for w in spoken])) == 2
             and not any((KINDS.get(w.lower()) or "")[:1] in ("H", "S") for w in spoken))
     if (_CLOCK.fullmatch(text) is None and not pair) or not following:
         return None
-    first = following[0].lower()
-    second = following[1].lower() if len(following) > 1 else ""
     if first == "per" or (first in ("a", "an") and second and second not in ("m", "dot")):  # "a dot m": a.m.
         return f"unnamed amount: {text}"
     return None

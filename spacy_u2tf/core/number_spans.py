@@ -481,9 +481,9 @@ def code_letters(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
 _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
 # Words after which a teen and a digit are a year or a time ("in nineteen five", "at ten five").
 _YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
-# Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
 # Verbs a score is said after ("lead twenty eighteen" is 20-18, "finishes zero zero" 0-0).
 _SCORE_VERBS = frozenset("lead leads led trail trails trailing leading finishes finished ends ended drew draw".split())
+# Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 # Words after which two numbers are a price by the unit ("forty nine ninety nine a year"), not a range or score.
 _PRICE_AFTER = frozenset("a an per each apiece".split())

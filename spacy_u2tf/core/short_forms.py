@@ -228,12 +228,16 @@ def short_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[str]
     found: List[Tuple[int, int, str]] = []
     for i, word in enumerate(words[:-1]):
         title = _SHORT_TITLES.get(word.lower())
-        if title is None or punct[i] != "O" or case[i + 1] not in _NAMED:
-            continue
-        name = words[i + 1].replace("'", "")
-        if len(name) > 1 and name.isalpha():
+        if title is not None and _name_after(words, case, punct, i):
             found.append((i, i + 1, title))
     return found
+
+
+def _name_after(words: Sequence[str], case: Sequence[str], punct: Sequence[str], i: int) -> bool:
+    """Whether a name comes right after ``words[i]``, no mark between: a word of two letters or more (an apostrophe
+    aside) whose ``case`` label is CAPITAL or MIXED."""
+    name = words[i + 1].replace("'", "")
+    return punct[i] == "O" and case[i + 1] in _NAMED and len(name) > 1 and name.isalpha()
 
 
 # Words that count what follows them: an acronym with "'s" after one is a plural ("several CEOs").
@@ -317,13 +321,12 @@ def courtesy_titles(words: Sequence[str], case: Sequence[str], punct: Sequence[s
     lowered = [w.lower() for w in words]
     found: List[Tuple[int, int, str]] = []
     for i, word in enumerate(lowered[:-1]):
-        if word != "miss" or case[i] != "CAPITAL" or punct[i] != "O" or case[i + 1] not in _NAMED:
+        if word != "miss" or case[i] != "CAPITAL" or not _name_after(words, case, punct, i):
             continue
         before = lowered[i - 1] if i and punct[i - 1] in ("O", "COMMA") else ""  # a sentence's end: a title
         if before in _MISS_VERB_AFTER and not (before == "you" and i > 1 and lowered[i - 2] == "thank"):
             continue
-        name = words[i + 1].replace("'", "")
-        if len(name) > 1 and name.isalpha() and lowered[i + 1] not in _PRONOUNS:
+        if lowered[i + 1] not in _PRONOUNS:
             found.append((i, i + 1, "Miss" if lowered[i + 1] in _PAGEANTS else "Ms."))
     return found
 
@@ -351,7 +354,6 @@ def nameless_title(spoken: str, written: str, punct_after: str, words_after: Seq
     after = [w.lower() for w in words_after[:2]]
     if punct_after == "O" and len(after) == 2 and after[0] == "and" and after[1] in _SAID_TITLES:
         return None
-    if (punct_after in SENTENCE_END or not after or case_after == "LOWER" or after[0] in _NO_NAME
-            or (punct_after != "O" and case_after is None)):
+    if punct_after in SENTENCE_END or not after or case_after == "LOWER" or after[0] in _NO_NAME:
         return f"title without a name: {title}"
     return None
