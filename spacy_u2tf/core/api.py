@@ -23,7 +23,8 @@ from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
                               said_code, said_letter_number, said_measure, said_money, unnamed_amount)
-from .number_spans import code_letters, complete_number_spans, labels_a_number, leads_number, number_pair
+from .number_spans import (code_letters, complete_number_spans, labels_a_number, leads_number, number_pair,
+                           ordinals_after_letters)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -104,15 +105,15 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
         itn[letter], itn[span.start] = "B", "I"
 
 
-def _untaken_runs(taken: Sequence[bool], start: int, end: int) -> List[Tuple[int, int]]:
+def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[int] = ()) -> List[Tuple[int, int]]:
     """``[start, end)`` of each run of words in ``[start, end)`` that ``taken`` leaves free: the parts of a tagger's
     span around what a rule wrote ("the u s twenty fourth infantry": the unit's ordinal is the rule's, "u s" a span
-    of its own)."""
+    of its own). A run also ends before each index of ``cuts``."""
     runs: List[Tuple[int, int]] = []
     for i in range(start, end):
         if taken[i]:
             continue
-        if runs and runs[-1][1] == i:
+        if runs and runs[-1][1] == i and i not in cuts:
             runs[-1] = (runs[-1][0], i + 1)
         else:
             runs.append((i, i + 1))
@@ -660,7 +661,8 @@ class U2TF:
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):
-                for start, end in _untaken_runs(taken, start, end):  # "u s" of "u s twenty fourth": "U.S."
+                cuts = ordinals_after_letters(words, case, start, end)
+                for start, end in _untaken_runs(taken, start, end, cuts):  # "u s" of "u s twenty fourth": "U.S."
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))
                     taken[start:end] = [True] * (end - start)

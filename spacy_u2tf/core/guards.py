@@ -654,6 +654,14 @@ def invented_initials(spoken_span: Sequence[str], written: str) -> Optional[str]
     return None
 
 
+_UNFINISHED_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?![\w.])")
+
+
+def finish_initials(written: str) -> str:
+    """``written`` with a point after the last of capitals written with points between them ("N.K" is "N.K.")."""
+    return _UNFINISHED_INITIALS.sub(lambda m: m.group(0) + ".", written)
+
+
 def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62") or a said word of
     four letters or more touches one ("9month", "6Figure", "10,000square"), or one of three or more after a point
@@ -848,7 +856,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     """Convert ``inputs`` and check each output against its spoken span: ``(outputs, reasons, retries,
     alternatives)``.
 
-    A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
+    Initials written with points get the point after the last ("N.K" is "N.K."). A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
     digits=...)``); ``retries`` counts the second tries that passed. A span still rejected then takes the likeliest
     of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
     "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
@@ -858,7 +866,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
-    outputs = list(converter.convert(inputs))
+    outputs = [finish_initials(written) for written in converter.convert(inputs)]
     reasons = [check_span(words, written, MIXED_CLASS if m else None)
                for words, written, m in zip(spoken, outputs, mixed)]
     retry = [j for j, reason in enumerate(reasons) if reason and reason.startswith("number")]

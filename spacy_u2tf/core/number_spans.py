@@ -134,6 +134,21 @@ def number_phrases(words: Sequence[str]) -> List[Tuple[int, int]]:
     return out
 
 
+def ordinals_after_letters(words: Sequence[str], case: Sequence[str], start: int, end: int) -> List[int]:
+    """Where a span ``words[start:end]`` is cut between letters and the ordinal said right after them ("u s |
+    seventh fleet", "nk | ninth division"): the letters name something ("U.S.", "NK") and the ordinal is written on
+    its own ("7th"), never run into them ("US7th"). Letters are single ones said in a row, or a word the tagger
+    writes as an acronym."""
+    cuts: List[int] = []
+    for phrase_start, phrase_end in number_phrases(words[start:end]):
+        k = start + phrase_start
+        before = words[k - 1] if k > start else ""
+        if ((KINDS.get(words[start + phrase_end - 1].lower()) or "").endswith("o") and before
+                and ((len(before) == 1 and before.isalpha()) or case[k - 1] == "ACRONYM")):
+            cuts.append(k)
+    return cuts
+
+
 def _scale_rank(word: str) -> int:
     return _SCALES.index(word.lower()) + 1 if word.lower() in _SCALES else 0
 

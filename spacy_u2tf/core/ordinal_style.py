@@ -4,7 +4,8 @@ English spells the small ordinals out ("for the second time", "their third album
 division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd Battalion", "82nd Airborne Division",
 "5th Marines"). :func:`unit_ordinals` finds an ordinal said right before such a name. Armies, corps and fleets are
 left alone there ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division",
-which is also a league's or a vote's ("the second division"). :func:`spelled_small_ordinal` gives a lone small
+which is also a league's or a vote's ("the second division"), unless letters said before it name the army ("the n
+k ninth division"). :func:`spelled_small_ordinal` gives a lone small
 ordinal that stage 2 wrote in digits back its word, unless a unit word follows it ("the 6th Division").
 """
 from __future__ import annotations
@@ -42,14 +43,14 @@ def ordinal_suffix(n: int) -> str:
     return "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
 
 
-def _name_end(lowered: Sequence[str], start: int) -> int:
+def _name_end(lowered: Sequence[str], start: int, army_named: bool = False) -> int:
     """End of the unit name that starts at ``start`` ("infantry division"), or ``start`` where none does: branch
     words, then the unit word (a branch word may be the unit itself, "9th Infantry"); "division" only after a
-    branch word."""
+    branch word, or where the army is named before the ordinal (``army_named``)."""
     j = start
     while j < len(lowered) and lowered[j] in BRANCH_WORDS:
         j += 1
-    if j < len(lowered) and lowered[j] in UNIT_WORDS and (j > start or lowered[j] not in _NOT_ALONE):
+    if j < len(lowered) and lowered[j] in UNIT_WORDS and (j > start or army_named or lowered[j] not in _NOT_ALONE):
         return j + 1
     if j > start and lowered[j - 1] in UNIT_WORDS:
         return j
@@ -66,7 +67,8 @@ def unit_ordinals(words: Sequence[str]) -> List[UnitOrdinal]:
         start = i - 1 if i and KINDS.get(lowered[i - 1]) == "D" and KINDS[word] == "Uo" else i
         if start and (lowered[start - 1] in KINDS or lowered[start - 1] in ("and", "point")):
             continue  # a longer number's end ("one hundred and first") or a pair ("first and second"): the tagger's
-        name_end = _name_end(lowered, i + 1)
+        army_named = start >= 2 and all(len(w) == 1 and w.isalpha() for w in lowered[start - 2:start])  # "n k"
+        name_end = _name_end(lowered, i + 1, army_named)
         digits = spoken_digits(lowered[start:i + 1])
         if name_end > i + 1 and digits:
             found.append(UnitOrdinal(start, i + 1, name_end, f"{digits}{ordinal_suffix(int(digits))}"))

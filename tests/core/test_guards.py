@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.guards import check_span, dropped_word, ordinal_dropped, split_decimal, spoken_digits
+from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, ordinal_dropped, split_decimal,
+                                   spoken_digits)
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -304,3 +305,11 @@ def test_a_decimal_cut_by_a_space_is_rejected(written: str, split: bool) -> None
     assert (split_decimal(written) is not None) == split
     if split:
         assert "decimal split" in check_span("two point three six billion euros".split(), "€2.3 6 billion")
+
+
+@pytest.mark.parametrize("written,finished", [
+    ("N.K", "N.K."), ("the N.K 9th", "the N.K. 9th"), ("U.S.A", "U.S.A."), ("N.K.", "N.K."), ("NK", "NK"),
+    ("3.5", "3.5"), ("john.smith@gmail.com", "john.smith@gmail.com"), ("A.Smith", "A.Smith"), ("e.g", "e.g"),
+])
+def test_initials_with_points_get_the_last_point(written: str, finished: str) -> None:
+    assert finish_initials(written) == finished

@@ -7,6 +7,7 @@ import pytest
 
 from spacy_u2tf.core.labels import bio_spans
 from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, leads_number, number_pair,
+                                          ordinals_after_letters,
                                           number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
@@ -194,3 +195,16 @@ def test_leads_number(spoken: str, case: str, punct: str, i: int, leads: bool) -
 def test_code_letters(spoken: str, case: str, i: int, starts: bool) -> None:
     words = spoken.split()
     assert code_letters(words, i, case.split(), ["O"] * len(words)) is starts
+
+
+@pytest.mark.parametrize("spoken,case,cuts", [
+    ("u s seventh fleet", "ACRONYM ACRONYM LOWER CAPITAL", [2]),
+    ("the n k twenty ninth division", "LOWER ACRONYM ACRONYM LOWER LOWER CAPITAL", [3]),
+    ("the nk ninth division", "LOWER ACRONYM LOWER CAPITAL", [2]),
+    ("b fifty two bomber", "ACRONYM LOWER LOWER LOWER", []),  # a cardinal: the model's name, B52
+    ("the nk ninth division", "LOWER CAPITAL LOWER CAPITAL", []),  # a word, not letters
+    ("on the twenty first", "LOWER LOWER LOWER LOWER", []),
+])
+def test_a_span_is_cut_between_letters_and_an_ordinal(spoken: str, case: str, cuts) -> None:
+    words = spoken.split()
+    assert ordinals_after_letters(words, case.split(), 0, len(words)) == cuts

@@ -16,6 +16,7 @@ CASES = [
      "second → 2nd | battalion; fifth → 5th | marines"),
     ("the first infantry", "first → 1st | infantry"),
     ("the Third Brigade", "Third → 3rd | Brigade"),
+    ("the n k ninth division crossed", "ninth → 9th | division"),  # letters before it name the army
     # not a unit's name: an army, a corps, a fleet, a bare division, a branch word alone, other nouns
     ("the eighth army retreated", ""),
     ("the seventh fleet", ""),
