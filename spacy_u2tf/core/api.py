@@ -7,8 +7,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple,
-                    Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set,
+                    Tuple, Union)
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
@@ -171,6 +171,7 @@ def _said_score(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str
 
 
 _PLAIN_NUMBER = re.compile(r"\d{1,3}(?:,\d{3})*|\d+")
+_CLOCK_IN = re.compile(r"(?<![\d:])\d{1,2}:\d\d(?![\d:])")  # a time of day in a writing: "11:40" of "11:40 a.m."
 
 
 @dataclass
@@ -568,6 +569,7 @@ class U2TF:
             self.stats.digit_retries += retries
             self.stats.alternatives += alternatives
             money_in_text: Dict[int, PoundsInText] = {}  # one pass over each text, however many amounts it has
+            clocks_in_text: Dict[int, Set[str]] = {}  # the times of day each text has written so far
             for (d, k), span, said_words, written, reason in zip(requests, spans, spoken, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 said = None if span.kind == MIXED_CLASS else said_ip_address(said_words)  # not "10-00.1"
@@ -597,8 +599,10 @@ class U2TF:
                     if d not in money_in_text:
                         money_in_text[d] = pounds_in_text(docs[d])
                     written = read_in_context(written, docs[d], span.start, span.end, name_before,
-                                              money_in_text[d])  # "room 4:04"
+                                              money_in_text[d], clocks_in_text.setdefault(d, set()))  # "room 4:04"
                     cls = classify_written(written)
+                    if cls == "time":
+                        clocks_in_text[d].update(_CLOCK_IN.findall(written))
                     reason = (unnamed_amount(written, docs[d][span.end:span.end + 2], said_words)  # "3:59 a gallon"
                               or nameless_title(span.spoken, written, plans[d][0][span.end - 1],  # "Thank you, Dr."
                                                 docs[d][span.end:span.end + 2],

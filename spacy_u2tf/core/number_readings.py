@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import accumulate
-from typing import FrozenSet, List, Optional, Sequence, Tuple
+from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
@@ -395,9 +395,9 @@ def game_clock(written: str, spoken: Sequence[str], after: str, following: str =
     return _said_clock(spoken)
 
 
-def _said_clock(spoken: Sequence[str]) -> Optional[str]:
-    """"H:MM" of a number from one to twelve said before its minutes ("ten twenty", "ten o five"); ``None`` for
-    other words."""
+def _said_clock(spoken: Sequence[str], last_hour: int = 12) -> Optional[str]:
+    """"H:MM" of an hour from one to ``last_hour`` said before its minutes ("ten twenty", "ten o five"; "fourteen
+    oh five" with ``last_hour=23``); ``None`` for other words."""
     lowered = [w.lower() for w in spoken]
     if len(lowered) not in (2, 3):
         return None
@@ -407,10 +407,39 @@ def _said_clock(spoken: Sequence[str]) -> Optional[str]:
     if KINDS.get(lowered[0]) not in ("U", "T") or not all(KINDS.get(w) in ("T", "D", "U", "Z") for w in said_minutes):
         return None
     hour, minutes = spoken_digits(lowered[:1]), spoken_digits(said_minutes)
-    if not (hour.isdigit() and minutes.isdigit() and 1 <= int(hour) <= 12 and len(minutes) == 2
+    if not (hour.isdigit() and minutes.isdigit() and 1 <= int(hour) <= last_hour and len(minutes) == 2
             and (10 <= int(minutes) <= 59 or said_minutes[0] == "zero")):
         return None
     return f"{hour}:{minutes}"
+
+
+# Things that leave or start at a time of day ("the fourteen oh five departure", "the eleven forty train").
+_TIMETABLED = frozenset("""
+train flight bus show meeting appointment class shift slot showing screening performance departure arrival ferry
+shuttle service session kickoff sailing tram coach
+""".split())
+_PLAIN_CLOCK = re.compile(r"\d{3,4}")
+
+
+def timetable_clock(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """The time of day a conversion wrote as a plain number before a timetabled thing ("the 1405 departure" said
+    "fourteen oh five" is the 14:05 departure, "the 1140 train" the 11:40 train; a 24-hour clock too). ``None``
+    elsewhere; the digits are the spoken ones."""
+    if after.lower() not in _TIMETABLED or not _PLAIN_CLOCK.fullmatch(written.strip()):
+        return None
+    return _said_clock(spoken, last_hour=23)
+
+
+def clock_written_before(written: str, spoken: Sequence[str], after: str, clocks: AbstractSet[str]) -> Optional[str]:
+    """The time of day a conversion wrote as a plain number that the same text wrote as a time before ("trains at
+    7:25, 11:40 and 5:15. the eleven forty, please" is the 11:40; ``clocks``: the times written so far), and a
+    time it wrote before stays one where nothing else around it says a time; not before a count of people or things
+    ("ten thirty people"). ``None`` elsewhere."""
+    if (not clocks or after.lower() in _COUNTED
+            or not _PLAIN_CLOCK.fullmatch(written.strip()) and written.strip() not in clocks):
+        return None
+    clock = _said_clock(spoken, last_hour=23)
+    return clock if clock in clocks else None
 
 
 # Things booked for a time of day: "for ten forty" after one of them is a time.
@@ -616,16 +645,23 @@ _NO_CODE_LETTERS = frozenset("a an i the no at on in to is it or of by for per u
 def said_code(spoken: Sequence[str]) -> Optional[str]:
     """Letters and the number said right after them as a reference code, the letters in capitals before a hyphen
     and the number's digits as said ("inc zero zero four eight eight two three" is INC-0048823, "e thirty thousand
-    five hundred eighty one" E-30581), for a span whose conversion the guards rejected: one word of one to four
-    letters that is no function word and no number word, then at least three digits. ``None`` for any other
-    words."""
+    five hundred eighty one" E-30581, "q f two zero nine three" QF-2093), for a span whose conversion the guards
+    rejected: one word of one to four letters that is no function word and no number word, or two to four letters
+    said one by one, then at least three digits. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
-    if (len(lowered) < 2 or not (lowered[0].isalpha() and lowered[0].isascii() and len(lowered[0]) <= 4)
-            or lowered[0] in _NO_CODE_LETTERS or lowered[0] in KINDS or lowered[0] == "oh"
-            or not all(map(_cardinal_word, lowered[1:]))):
+    letters = 0
+    while letters < min(4, len(lowered)) and len(lowered[letters]) == 1 and lowered[letters].isalpha():
+        letters += 1
+    if letters < 2:
+        letters = 1
+        if (not (lowered[0].isalpha() and lowered[0].isascii() and len(lowered[0]) <= 4)
+                or lowered[0] in _NO_CODE_LETTERS or lowered[0] in KINDS or lowered[0] == "oh"):
+            return None
+    if len(lowered) <= letters or not all(map(_cardinal_word, lowered[letters:])):
         return None
-    digits = spoken_digits(lowered[1:])
-    return f"{lowered[0].upper()}-{digits}" if digits.isdigit() and len(digits) >= 3 else None
+    digits = spoken_digits(lowered[letters:])
+    code = "".join(lowered[:letters]).upper()
+    return f"{code}-{digits}" if code.isascii() and digits.isdigit() and len(digits) >= 3 else None
 
 
 _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
@@ -1090,13 +1126,14 @@ _READ_WORDS = 40  # the longest span the readings look at
 
 
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False,
-                    money: Optional[PoundsInText] = None) -> str:
+                    money: Optional[PoundsInText] = None, clocks: AbstractSet[str] = frozenset()) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
     a month said in full is written in full first (:func:`month_names`). A span of more than :data:`_READ_WORDS`
     words is left as written: some readings try each way of cutting a span in two.
     ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing"); ``money``:
-    :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text."""
+    :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text; ``clocks``: the times of
+    day ("11:40") written before the span in the same text."""
     if end - start > _READ_WORDS:
         return written  # no number, date or amount is said in so many words: stage 2's writing, as the guards let it
     before = words[start - 1] if start else ""
@@ -1110,6 +1147,8 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
+            or timetable_clock(written, said, after)  # "the 1405 departure" is the 14:05 departure
+            or clock_written_before(written, said, after, clocks)  # "at 11:40 am ... the 1140, please" is the 11:40
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999

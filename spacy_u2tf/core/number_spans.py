@@ -170,10 +170,12 @@ _MAJOR_CURRENCIES = _PRICED | frozenset("dollar euro pound".split())  # and thei
 
 def _hundredths(words: Sequence[str], left: Sequence[int], right: Sequence[int]) -> bool:
     """Whether two tagger spans side by side are an amount and its hundredths: the left ends with its currency,
-    the right is a number and "cents" or "pence" ("one hundred and forty two euros" | "sixty cents" is €142.60)."""
-    return (left[1] == right[0] and words[left[1] - 1].lower() in _MAJOR_CURRENCIES and right[1] - right[0] > 1
-            and words[right[1] - 1].lower() in _SUBUNIT_ENDS
-            and all(_kind(w) in CARDINAL for w in words[right[0]:right[1] - 1]))
+    the right is a number and "cents" or "pence", or a number with "cents" or "pence" right after it ("one hundred
+    and forty two euros" | "sixty cents" is €142.60, "thirty four pounds" | "fifty" "pence" £34.50)."""
+    end = right[1] + (right[1] < len(words) and words[right[1]].lower() in _SUBUNIT_ENDS)
+    return (left[1] == right[0] and words[left[1] - 1].lower() in _MAJOR_CURRENCIES and end - right[0] > 1
+            and words[end - 1].lower() in _SUBUNIT_ENDS
+            and all(_kind(w) in CARDINAL for w in words[right[0]:end - 1]))
 
 
 def _joins(words: Sequence[str], left: Tuple[int, int], right: Tuple[int, int]) -> bool:
@@ -364,6 +366,8 @@ def _speed_end(words: Sequence[str], end: int) -> int:
 _TEMPERATURE_CUES = frozenset("""
 temperature temperatures degree degrees hot hotter hottest cold colder coldest warm warmer warmest cool cooler heat
 heatwave high highs low lows weather forecast freezing frost thermostat chilly mild celsius fahrenheit
+oven ovens bake baked baking roast roasted roasting preheat preheated boil boiling simmer fridge freezer fever
+thermometer incubate incubated incubator incubation
 """.split())
 _TEMPERATURE_WINDOW = 10
 
@@ -376,6 +380,11 @@ def temperature_letter(words: Sequence[str], i: int) -> bool:
         return False
     window = words[max(0, i - _TEMPERATURE_WINDOW):i + _TEMPERATURE_WINDOW + 1]
     return not _TEMPERATURE_CUES.isdisjoint(w.lower() for w in window)
+
+
+# Words a span may start with only after its number: the number said right before joins it ("sixty eight" | "percent"
+# is 68%, never "sixty eight %").
+_SAID_AFTER_NUMBER = _MAJOR_CURRENCIES | frozenset("percent cents pence yen degrees".split())
 
 
 def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]:
@@ -394,7 +403,7 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
     for start, end in spans:
         lo, hi = start, end
         for p_start, p_end in phrases:
-            if p_start < end and p_end > start:
+            if (p_start < end and p_end > start) or (p_end == start and words[start].lower() in _SAID_AFTER_NUMBER):
                 lo, hi = min(lo, p_start), max(hi, p_end)
         grown.append([lo, hi, start, end])
     merged: List[List[int]] = []

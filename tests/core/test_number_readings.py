@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number, day_hour,
+from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number,
+                                             clock_written_before, day_hour,
                                              degree_scale, digit_groups, era_writing, game_clock, grouped_thousands,
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
@@ -12,7 +13,8 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
-                                             set_scores, teen_year, temperature_scale, uncued_clock, unit_compound,
+                                             set_scores, teen_year, temperature_scale, timetable_clock, uncued_clock,
+                                             unit_compound,
                                              unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
@@ -641,6 +643,8 @@ def test_a_number_said_with_a_big_scale_keeps_the_scale_word(written: str, spoke
     ("inc zero zero four eight eight two three", "INC-0048823"),
     ("e thirty thousand five hundred eighty one", "E-30581"), ("ft five five eight two zero one", "FT-558201"),
     ("hd five thousand ninety two", "HD-5092"),
+    ("q f two zero nine three seven seven one", "QF-2093771"), ("t n eight eight four two zero one", "TN-884201"),
+    ("a t l five five two seven", "ATL-5527"),  # letters said one by one may start with "a"
     ("e twelve", None),  # fewer than three digits
     ("a five hundred", None), ("it five five five", None),  # function words
     ("four hundred forty two", None), ("oh five five five", None),  # a number word is no letter
@@ -683,3 +687,26 @@ def test_an_amount_with_its_currency_in_the_middle_has_hundredths(written: str, 
 def test_a_game_clock_before_left_or_into_is_minutes_and_seconds(written: str, spoken: str, after: str,
                                                                   following: str, clock) -> None:
     assert game_clock(written, spoken.split(), after, following) == clock
+
+
+@pytest.mark.parametrize("written,spoken,after,clock", [
+    ("1405", "fourteen oh five", "departure", "14:05"), ("1140", "eleven forty", "train", "11:40"),
+    ("730", "seven thirty", "flight", "7:30"),
+    ("1405", "fourteen oh five", "people", None), ("1905", "nineteen oh five", "revolution", None),
+    ("1405", "one thousand four hundred five", "departure", None),  # a number said whole
+    ("2575", "twenty five seventy five", "train", None),  # no minutes past 59
+])
+def test_a_plain_number_before_a_timetabled_thing_is_a_time(written: str, spoken: str, after: str, clock) -> None:
+    assert timetable_clock(written, spoken.split(), after) == clock
+
+
+@pytest.mark.parametrize("written,spoken,after,clocks,clock", [
+    ("1140", "eleven forty", "please", {"7:25", "11:40"}, "11:40"), ("810", "eight ten", "", {"8:10"}, "8:10"),
+    ("11:40", "eleven forty", "", {"11:40"}, "11:40"),  # a time written before stays one
+    ("1140", "eleven forty", "", {"11:45"}, None), ("1140", "eleven forty", "", set(), None),
+    ("1030", "ten thirty", "people", {"10:30"}, None),  # a count
+    ("11:45", "eleven forty five", "", {"11:40"}, None),
+])
+def test_a_time_the_text_wrote_before_is_written_the_same(written: str, spoken: str, after: str, clocks,
+                                                          clock) -> None:
+    assert clock_written_before(written, spoken.split(), after, clocks) == clock
