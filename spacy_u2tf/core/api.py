@@ -23,8 +23,8 @@ from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_digit_string,
                               said_code, said_letter_number, said_measure, said_money, unnamed_amount)
-from .number_spans import (code_letters, complete_number_spans, labels_a_number, leads_number, number_pair,
-                           ordinals_after_letters)
+from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
+                           number_pair, ordinals_after_letters)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -131,6 +131,7 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
             continue
         side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written)
                         and _PLAIN_NUMBER.fullmatch(second.written)
+                        and not identifier_before(words, first.start)  # an account number's groups: "485 777"
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
                         == first.end - first.start)

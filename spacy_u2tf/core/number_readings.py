@@ -21,8 +21,8 @@ from itertools import accumulate
 from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
-from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, labels_a_number,
-                           list_goes_on, number_pair, number_phrases, temperature_letter)
+from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, identifier_before,
+                           labels_a_number, list_goes_on, number_pair, number_phrases, temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -291,23 +291,28 @@ def misgrouped_digits(written: str) -> Optional[str]:
 
 
 # Nouns a number identifies after them ("order number 45821"; not "seat", "train", a verb as often as a label).
-_IDENTIFIERS = frozenset("""
-number no hash code account order ticket reference ref id pin extension invoice policy confirmation case claim
-tracking serial
-""".split())
 _GROUPED_LABEL = re.compile(r"(#\s?)?\d{1,3}(?:,\d{3})+")
+
+
+_DIGIT_GROUPS_WRITTEN = re.compile(r"\d[\d,]*(?:[ -]\d[\d,]*)+")
 
 
 def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str]:
     """The digits of a number that identifies, without the thousands commas of an amount: after a noun of
-    :data:`_IDENTIFIERS` ("order number 45821", "# 45,821" is #45821) and in "ends in 4,821" (a card's last
+    :data:`.number_spans.IDENTIFIERS` (:func:`.number_spans.identifier_before`: "order number 45821", "# 45,821"
+    is #45821; "account number? it's 4,482 1937-06", the
+    groups a normalizer reads out as amounts and years, is 4482 1937 06) and in "ends in 4,821" (a card's last
     digits); "can seat 55,000" keeps its comma. ``None`` where that does not apply."""
     text = written.strip()
-    if not _GROUPED_LABEL.fullmatch(text):
+    later_group = start > 0 and words[start - 1].lower() in KINDS  # a group after the identifier's first
+    grouped = _DIGIT_GROUPS_WRITTEN.fullmatch(text) and ("," in text or later_group)
+    if not (_GROUPED_LABEL.fullmatch(text) or grouped):
         return None
     before = words[start - 1].lower() if start else ""
     ends_in = before == "in" and start > 1 and words[start - 2].lower() in ("ends", "ending", "end")
-    if not (text.startswith("#") or ends_in or before in _IDENTIFIERS):
+    if grouped:
+        return text.replace(",", "").replace("-", " ") if identifier_before(words, start) else None
+    if not (text.startswith("#") or ends_in or identifier_before(words, start)):
         return None
     return text.replace(",", "").replace(" ", "")
 

@@ -57,6 +57,33 @@ def labels_a_number(word: str) -> bool:
     return word.lower().rstrip(".") in NUMBER_LABELS
 
 
+# Nouns a number said after identifies ("order number 45821", "account ... 4482 1937 06"): written without the
+# commas of an amount, its groups apart.
+IDENTIFIERS = frozenset("""
+number no hash code account order ticket reference ref id pin extension invoice policy confirmation case claim
+tracking serial
+""".split())
+# Words between such a noun and the number it names ("account number, please? yes, it's ...").
+_IDENTIFIER_GLUE = frozenset("is it's its was it please yes yeah sure that's um uh".split())
+_IDENTIFIER_WINDOW = 4
+
+
+def identifier_before(words: Sequence[str], start: int) -> bool:
+    """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]``, with only a few words of
+    :data:`_IDENTIFIER_GLUE` between, and the number words of the identifier's earlier groups."""
+    glue = 0
+    for k in range(start - 1, -1, -1):
+        word = words[k].lower()
+        if word in IDENTIFIERS:
+            return True
+        if word in KINDS or word in ("oh", "o"):
+            continue
+        glue += 1
+        if word not in _IDENTIFIER_GLUE or glue > _IDENTIFIER_WINDOW:
+            return False
+    return False
+
+
 # Words after which "N to H" is a time ("at twenty to eight"); after "around", "by" or "about" it may be a range.
 TIME_ONLY_BEFORE = frozenset("at until till til since".split())
 CARDINAL = frozenset("UTDHSZ")  # the kinds of a cardinal number word

@@ -471,6 +471,15 @@ def test_digits_said_one_by_one_get_no_invented_hyphens(written: str, spoken: st
     ("4,821", "about four thousand eight hundred and twenty one", 1, None),  # an amount
     ("4821", "it ends in four thousand eight hundred and twenty one", 3, None),
     ("55,000", "can seat fifty five thousand", 2, None), ("12,000", "to train twelve thousand", 2, None),  # verbs
+    # an identifier's groups, read out by a normalizer as amounts and years, after a few words between
+    ("4,482 1937-06", "account number please yes it's four thousand four hundred eighty two nineteen thirty seven "
+                      "zero six", 5, "4482 1937 06"),
+    ("1937-06", "account number it's four thousand four hundred eighty two nineteen thirty seven zero six",
+     8, "1937 06"),  # a later group of the same number
+    ("4,471", "security number it's four thousand four hundred seventy one", 3, "4471"),
+    ("555-0199", "phone number is five five five zero one nine nine", 3, None),  # no amount's comma: as written
+    ("4,482 1937", "they sold four thousand four hundred eighty two nineteen thirty seven", 2, None),
+    ("4,471", "the number we counted was four thousand four hundred seventy one", 5, None),  # other words between
 ])
 def test_a_number_that_labels_has_no_thousands_commas(written: str, spoken: str, start: int, read) -> None:
     assert label_digits(written, spoken.split(), start) == read

@@ -6,8 +6,8 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, leads_number, number_pair,
-                                          ordinals_after_letters,
+from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, identifier_before, leads_number,
+                                          number_pair, ordinals_after_letters,
                                           number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
@@ -208,3 +208,13 @@ def test_code_letters(spoken: str, case: str, i: int, starts: bool) -> None:
 def test_a_span_is_cut_between_letters_and_an_ordinal(spoken: str, case: str, cuts) -> None:
     words = spoken.split()
     assert ordinals_after_letters(words, case.split(), 0, len(words)) == cuts
+
+
+@pytest.mark.parametrize("spoken,start,identifies", [
+    ("your order number is four five", 4, True), ("account number please yes it's four", 5, True),
+    ("account number it's four hundred eighty five seven hundred", 7, True),  # a later group
+    ("pages one hundred", 1, False), ("the number of people we counted was four", 7, False),
+    ("order number please yes sure it's um uh four", 8, False),  # too many words between
+])
+def test_a_noun_that_identifies_comes_before_a_number(spoken: str, start: int, identifies: bool) -> None:
+    assert identifier_before(spoken.split(), start) is identifies
