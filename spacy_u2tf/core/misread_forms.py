@@ -82,7 +82,9 @@ def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
     written as the two numbers with a slash ("24/7", "50/50"). A fraction below one ("two thirds") is left alone,
     and so is "halves" and "quarters", which are not ordinals. The ordinal may be a tens word and a plural unit
     ordinal: "one hundred sixty two ninety eighths" is 162/98, as a normalizer reads a blood pressure; with
-    "seconds" (also a duration: "ninety seconds") only where a blood pressure was spoken of just before."""
+    "seconds" (also a duration: "ninety seconds") only where a blood pressure was spoken of just before. A number
+    of two words or more before the plural unit ordinal is the whole denominator, after the number said before it
+    ("two thousand eighteen six hundred forty fourths" is 2018/644, a regulation's number)."""
     lowered = [w.lower() for w in words]
     phrases = number_phrases(lowered)
     found, compound_ends = _compound_slashed_pairs(lowered, phrases)
@@ -107,6 +109,19 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
     ends: Set[int] = set()
     starts = {end: start for start, end in phrases}
     for start, end in phrases:
+        numerator_start = starts.get(start)
+        if (end < len(lowered) and lowered[end] in _UNIT_PLURALS and lowered[end] != "seconds"
+                and end - start > 1 and numerator_start is not None):
+            # a number of its own of two words or more before the ordinal ("two thousand eighteen" | "six hundred
+            # forty fourths" is 2018/644, "eight hundred eighty three" | "two thousand fourths" 883/2004, as a
+            # normalizer reads a regulation's number)
+            ends.add(end)
+            numerator = spoken_digits(lowered[numerator_start:start])
+            tens = spoken_digits(lowered[start:end])
+            unit = spoken_digits([_UNIT_PLURALS[lowered[end]]])
+            if numerator.isdigit() and tens.isdigit() and int(tens) % 10 == 0:
+                found.append(MisreadForm(numerator_start, end + 1, f"{numerator}/{int(tens) + int(unit)}"))
+            continue
         if end >= len(lowered) or lowered[end] not in _UNIT_PLURALS or KINDS.get(lowered[end - 1]) != "D":
             continue
         tens = end - 1  # the denominator's tens word ends the phrase; the numerator is said before it

@@ -669,6 +669,31 @@ def said_code(spoken: Sequence[str]) -> Optional[str]:
     return f"{code}-{digits}" if code.isascii() and digits.isdigit() and len(digits) >= 3 else None
 
 
+_CLEAN_CODE = re.compile(r"[A-Z]{1,4}-?\d{2,}")  # a code stage 2 wrote as codes are written: "FT-558201"
+
+
+def spelled_reference(spoken: Sequence[str], words: Sequence[str], start: int) -> Optional[str]:
+    """A reference spelled out after a noun that identifies (:func:`.number_spans.identifier_before`), letters
+    one or two at a time and digits one by one, run together in capitals ("booking reference? it's k seven p two
+    xm" is K7P2XM, "membership number fl seven seven zero four three two" FL770432). ``None`` unless letters and
+    two digits or more are said, and for any other words."""
+    lowered = [w.lower() for w in spoken]
+    written: List[str] = []
+    digits = 0
+    for k, word in enumerate(lowered):
+        if word in _DIGIT_WORDS:
+            written.append(_DIGIT_WORDS[word])
+            digits += 1
+        elif word.isascii() and word.isalpha() and len(word) <= 2 and not (k == 0 and word in _NO_CODE_LETTERS):
+            written.append(word.upper())
+        else:
+            return None
+    if (digits < 2 or digits == len(lowered) or "o" in lowered or lowered[-1] in ("am", "pm")
+            or lowered[-2:] in (["a", "m"], ["p", "m"]) or not identifier_before(words, start)):
+        return None  # "seven o two p m" is a time
+    return "".join(written)
+
+
 _CURRENCY_SIGNS = {"pound": "£", "pounds": "£", "dollar": "$", "dollars": "$", "euro": "€", "euros": "€"}
 _SUBUNITS = {"£": ("pence", "p"), "$": ("cents", "cent"), "€": ("cents", "cent")}
 
@@ -1146,7 +1171,8 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     said = words[start:end]
     earlier = words[max(0, start - _ASKED_WINDOW - 1):start]  # what was said shortly before: a time asked, a booking
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
-    return (letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
+    return ((None if _CLEAN_CODE.fullmatch(written) else spelled_reference(said, words, start))  # K7P2XM
+            or letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."

@@ -239,14 +239,16 @@ _FUNCTION_WORDS = frozenset("and or of the to in on at for with by from is was a
 
 def _article_cut(words: Sequence[str], start: int, end: int) -> int:
     """The end of the span ``[start, end)`` cut before its first article that no number or letter follows (the
-    tagger's "three dollars a" before "gallon" ends at "dollars"; after a letter, or after a number and before a
-    word no article comes before, "a" is a letter: "l a", "page eighteen a and"), and
+    tagger's "three dollars a" before "gallon" ends at "dollars", "twenty five p a" before "liter" at "p"; after a
+    letter, or after a number and before a word no article comes before, "a" is a letter: "l a", "page eighteen a
+    and"), and
     before an "and" or "or" that ends it ("a hundred dollars and" before "up", "seven thirty or" before "eight
     fifteen"; not "and slash or"), and before a "point" that no number follows ("two thousand seven point" before
     "and click")."""
     for i in range(start + 1, end):
-        if words[i].lower() != "an" and (words[i].lower() != "a" or len(words[i - 1]) == 1):
-            continue  # after a letter, "a" is one too ("l a", "u s a")
+        pence = words[i - 1].lower() in ("p", "c") and i - 1 > start and _kind(words[i - 2]) in CARDINAL
+        if words[i].lower() != "an" and (words[i].lower() != "a" or (len(words[i - 1]) == 1 and not pence)):
+            continue  # after a letter, "a" is one too ("l a", "u s a"); not after pence ("twenty five p a liter")
         nxt = words[i + 1].lower() if i + 1 < len(words) else ""
         if _kind(words[i - 1]) and nxt in _FUNCTION_WORDS:
             continue  # a letter after a number: "page eighteen a and nineteen a" is 18a and 19a

@@ -32,6 +32,10 @@ def test_glued_ordinals(spoken: str, found) -> None:
     ("blood pressure today is one hundred forty eight ninety seconds", [MisreadForm(4, 10, "148/92")]),
     ("it took one hundred twenty ninety seconds", []),  # "seconds" is a duration but after a blood pressure
     ("twenty ninety eighths", []),  # below one
+    # a regulation's number: the whole number before the plural ordinal is the denominator
+    ("regulation two thousand eighteen six hundred forty fourths was", [MisreadForm(1, 8, "2018/644")]),
+    ("regulation eight hundred eighty three two thousand fourths on", [MisreadForm(1, 8, "883/2004")]),
+    ("it took one hundred twenty six hundred seconds", []),  # a duration
 ])
 def test_slashed_pairs(spoken: str, found) -> None:
     assert slashed_pairs(spoken.split()) == found

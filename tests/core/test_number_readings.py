@@ -13,7 +13,8 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
-                                             set_scores, teen_year, temperature_scale, timetable_clock, uncued_clock,
+                                             set_scores, spelled_reference, teen_year, temperature_scale,
+                                             timetable_clock, uncued_clock,
                                              unit_compound,
                                              unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
@@ -719,3 +720,16 @@ def test_a_plain_number_before_a_timetabled_thing_is_a_time(written: str, spoken
 def test_a_time_the_text_wrote_before_is_written_the_same(written: str, spoken: str, after: str, clocks,
                                                           clock) -> None:
     assert clock_written_before(written, spoken.split(), after, clocks) == clock
+
+
+@pytest.mark.parametrize("spoken,before,reference", [
+    ("k seven p two xm", "booking reference it's", "K7P2XM"), ("fl seven seven zero four three two", "number", "FL770432"),
+    ("zr four lm nine", "confirmation number it's", "ZR4LM9"), ("k seven qx two m", "code it's", "K7QX2M"),
+    ("k seven p two xm", "she said", None),  # no noun that identifies
+    ("seven o two p m", "order number it's", None), ("seven two five p m", "number", None),  # a time
+    ("five five five", "number", None), ("is five five", "number", None),  # digits alone; a word
+    ("a b seven", "number", None),  # one digit
+])
+def test_a_reference_spelled_out_is_written_run_together(spoken: str, before: str, reference) -> None:
+    words = before.split() + spoken.split()
+    assert spelled_reference(spoken.split(), words, len(before.split())) == reference
