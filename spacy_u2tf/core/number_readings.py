@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
-from .guards import MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
+from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, identifier_before,
                            labels_a_number, list_goes_on, number_pair, number_phrases, temperature_letter)
 from .ordinal_style import spelled_small_ordinal
@@ -315,6 +315,25 @@ def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str
     if not (text.startswith("#") or ends_in or identifier_before(words, start)):
         return None
     return text.replace(",", "").replace(" ", "")
+
+
+def said_identifier_groups(spoken: Sequence[str], words: Sequence[str], start: int) -> Optional[str]:
+    """The groups of an identifier said as numbers after a noun that identifies (:func:`.number_spans.
+    identifier_before`), each number's digits with a space between ("account number? it's ... nine thousand eight
+    hundred seventy two fifteen" is 9872 15), for a span whose conversion the guards rejected. ``None`` unless all
+    the words are cardinal number words."""
+    lowered = [w.lower() for w in spoken]
+    if (not lowered or not all(w == "oh" or not KINDS.get(w, "o").endswith("o") for w in lowered)
+            or not identifier_before(words, start)):
+        return None
+    groups: List[str] = []
+    for a, b in number_phrases(lowered):
+        digits = spoken_digits(lowered[a:b])
+        if groups and b - a == 1 and len(digits) == 1 and DIGIT_WORDS.get(lowered[a - 1]) is not None:
+            groups[-1] += digits  # digits said one by one are one group: "eight eight four" is 884
+        else:
+            groups.append(digits)
+    return " ".join(groups) if groups and all(g.isdigit() for g in groups) else None
 
 
 _LETTERS_GROUPED = re.compile(r"([A-Z]{1,3})(\d{1,3}(?:,\d{3})+)")
@@ -681,8 +700,8 @@ def spelled_reference(spoken: Sequence[str], words: Sequence[str], start: int) -
     written: List[str] = []
     digits = 0
     for k, word in enumerate(lowered):
-        if word in _DIGIT_WORDS:
-            written.append(_DIGIT_WORDS[word])
+        if word in DIGIT_WORDS:
+            written.append(DIGIT_WORDS[word])
             digits += 1
         elif word.isascii() and word.isalpha() and len(word) <= 2 and not (k == 0 and word in _NO_CODE_LETTERS):
             written.append(word.upper())
@@ -733,8 +752,6 @@ def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional
     return f"{sign}{int(whole):,}.{int(hundredths):02d}"
 
 
-_DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
-_DIGIT_WORDS["oh"] = "0"
 
 
 def _said_decimal(whole_words: Sequence[str], fraction_words: Sequence[str]) -> Optional[Tuple[int, str]]:
@@ -742,12 +759,12 @@ def _said_decimal(whole_words: Sequence[str], fraction_words: Sequence[str]) -> 
     decimals said digit by digit in ``fraction_words`` after its point ("two", "three six" is (2, "2.36"); "one
     thousand two hundred" is (1200, "1,200")); ``None`` for any other words."""
     if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
-            w in _DIGIT_WORDS for w in fraction_words):
+            w in DIGIT_WORDS for w in fraction_words):
         return None
     whole = spoken_digits(whole_words)
     if not whole.isdigit():
         return None
-    fraction = "".join(_DIGIT_WORDS[w] for w in fraction_words)
+    fraction = "".join(DIGIT_WORDS[w] for w in fraction_words)
     return int(whole), f"{int(whole):,}" + (f".{fraction}" if fraction else "")
 
 

@@ -70,14 +70,14 @@ _IDENTIFIER_WINDOW = 4
 
 def identifier_before(words: Sequence[str], start: int) -> bool:
     """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]``, with only a few words of
-    :data:`_IDENTIFIER_GLUE` between, and the number words of the identifier's earlier groups."""
+    :data:`_IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups."""
     glue = 0
     for k in range(start - 1, -1, -1):
         word = words[k].lower()
         if word in IDENTIFIERS:
             return True
-        if word in KINDS or word in ("oh", "o"):
-            continue
+        if word in KINDS or word in ("oh", "o") or (len(word) <= 3 and word.isalpha() and not has_vowel(word)):
+            continue  # the identifier's earlier groups, digits or letters ("ss forty thousand ...")
         glue += 1
         if word not in _IDENTIFIER_GLUE or glue > _IDENTIFIER_WINDOW:
             return False

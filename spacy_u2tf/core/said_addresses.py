@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-from .guards import TOP_LEVEL_DOMAINS, spoken_digits
+from .guards import DIGIT_WORDS, TOP_LEVEL_DOMAINS, spoken_digits
+from .number_spans import KINDS
 
 # Words said for the marks inside an address.
 _MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_"}
@@ -25,13 +26,15 @@ _PART = re.compile(r"[a-z0-9]+")
 def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
     """``(n, address)``: the address said by the first ``n`` of the ``spoken`` words, each part one word and each
     mark its word ("minneapolismn dot gov slash recovery" is minneapolismn.gov/recovery, "smallbiz at minneapolismn
-    dot gov" smallbiz@minneapolismn.gov), with "@" only before a host and a host that ends in a top-level domain
+    dot gov" smallbiz@minneapolismn.gov; number words after a part are its digits, "r dot hughes eight seven at
+    btinternet dot com" is r.hughes87@btinternet.com), with "@" only before a host and a host that ends in a top-level domain
     after a "dot"; the words after it ("... recovery email") are not part of it. ``None`` where the words start
     no such address."""
     words = [w.lower() for w in spoken]
     if not words or not _PART.fullmatch(words[0]):
         return None
-    out, n = [words[0]], 1
+    out, n = [words[0]], _digits_after(words, 1)
+    out[0] += _said_digits(words[1:n])
     host_done = at_used = has_domain = False
     while n + 1 < len(words) and _PART.fullmatch(words[n + 1]):
         said = words[n]
@@ -46,9 +49,24 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
             out.append(_MARKS[said])
         else:
             break
-        out.append(words[n + 1])
-        n += 2
+        end = _digits_after(words, n + 2)
+        out.append(words[n + 1] + _said_digits(words[n + 2:end]))
+        n = end
     return (n, "".join(out)) if has_domain else None
+
+
+def _digits_after(words: List[str], start: int) -> int:
+    """The end of the number words said from ``start`` on, which belong to the part of the address before them
+    ("hughes eight seven" is hughes87): ``start`` where none are, or where they say no digits."""
+    end = start
+    while end < len(words) and (words[end] == "oh" or not KINDS.get(words[end], "o").endswith("o")):
+        end += 1  # cardinal number words ("eight", "twenty"), not ordinals nor other words
+    return end if end > start and _said_digits(words[start:end]).isdigit() else start
+
+
+def _said_digits(words: List[str]) -> str:
+    """The digits number words say, each digit said alone kept as said ("oh seven" is 07)."""
+    return "".join(DIGIT_WORDS[w] for w in words) if all(w in DIGIT_WORDS for w in words) else spoken_digits(words)
 
 
 def said_ip_address(spoken: List[str]) -> Optional[str]:

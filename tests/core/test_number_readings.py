@@ -12,6 +12,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              month_year, paired_numbers, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
+                                             said_identifier_groups,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
                                              timetable_clock, uncued_clock,
@@ -733,3 +734,15 @@ def test_a_time_the_text_wrote_before_is_written_the_same(written: str, spoken: 
 def test_a_reference_spelled_out_is_written_run_together(spoken: str, before: str, reference) -> None:
     words = before.split() + spoken.split()
     assert spelled_reference(spoken.split(), words, len(before.split())) == reference
+
+
+@pytest.mark.parametrize("before,spoken,groups", [
+    ("account number it's", "three thousand forty four nine thousand eight hundred seventy two fifteen", "3044 9872 15"),
+    ("order number it's ss", "forty thousand seven hundred eighteen twenty two", "40718 22"),
+    ("order number it's", "one hundred twelve eight eight four zero two", "112 88402"),  # digits one by one: a group
+    ("they counted", "three thousand forty four nine thousand", None),  # no noun that identifies
+    ("account number it's", "three thousand and four", None), ("account number it's", "ninth", None),
+])
+def test_an_identifier_said_as_numbers_is_written_as_its_groups(before: str, spoken: str, groups) -> None:
+    words = before.split() + spoken.split()
+    assert said_identifier_groups(spoken.split(), words, len(before.split())) == groups

@@ -14,6 +14,11 @@ from spacy_u2tf.core.said_addresses import said_address, said_ip_address
     ("john dot smith", None),  # no top-level domain: a name said with "dot"?
     ("three dot menu", None), ("at gmail dot com", None),  # "at" starts no address
     ("info at at dot com", (5, "info@at.com")), ("", None), ("dot com", None),
+    # number words after a part are its digits
+    ("r dot hughes eight seven at btinternet dot com", (9, "r.hughes87@btinternet.com")),
+    ("jamie dot ortega eighty eight at outlook dot com", (9, "jamie.ortega88@outlook.com")),
+    ("site two dot com today", (4, "site2.com")), ("smith oh seven at aol dot com", (7, "smith07@aol.com")),
+    ("smith first at aol dot com", None),  # an ordinal is no digit
 ])
 def test_an_address_said_in_words_is_written_from_them(spoken: str, address) -> None:
     assert said_address(spoken.split()) == address
