@@ -29,7 +29,7 @@ from .number_spans import (code_letters, complete_number_spans, identifier_befor
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
-from .said_addresses import said_address, said_ip_address
+from .said_addresses import said_address, said_ip_address, uk_postcodes
 from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, nameless_title, said_as_plural,
                           short_form_labels, short_titles, slashed_words, written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
@@ -47,8 +47,9 @@ UNIT_ORDINAL = "unit ordinal"  # the ordinal of a military unit's name, "2nd Inf
 REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
 MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or "24/7", written back
 SHORT_FORM = "short form"  # a short form said in words, "Amendment No. 12", "the Rt Hon. Member", "R&D"
+POSTCODE = "postcode"  # a UK postcode said in words, "LS6 2QT"
 # spans written as given, never sent to stage 2
-VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM)
+VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM, POSTCODE)
 
 
 @dataclass
@@ -660,6 +661,11 @@ class U2TF:
                     spans.append(ConvertedSpan(regnal.start, regnal.end, REGNAL,
                                                " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
                     taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
+        if self._converts("address"):
+            for start, end, written in uk_postcodes(words):
+                if not any(taken[start:end]):
+                    spans.append(ConvertedSpan(start, end, POSTCODE, " ".join(words[start:end]), written, "address"))
+                    taken[start:end] = [True] * (end - start)
         if self.truecase and self._converts("abbreviation"):
             for start, end, form in short_forms:
                 if not any(taken[start:end]):

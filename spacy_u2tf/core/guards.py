@@ -13,7 +13,7 @@ import unicodedata
 from collections import Counter
 from typing import AbstractSet, Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .labels import MIXED_CLASS, case_label, mixed_case_shaped
+from .labels import MIXED_CLASS, case_label, has_vowel, mixed_case_shaped
 
 _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
@@ -581,6 +581,8 @@ _GLUE_WORDS = "and|or|the|of|to|in|on|at|for|dash|hyphen|slash|point|dot|minus|p
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
 _CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
+_WORD_AFTER_DIGITS = re.compile(r"(?<=\d)[^\W\d_]{3}(?![^\W\d_])")  # "14elm"; a unit's abbreviation has no vowel
+_SHORT_UNITS = frozenset("min sec hrs yrs gal lbs ozs".split())
 # Top-level domains a point after a digit may come before ("3.com"); `said_addresses` knows more of them.
 TOP_LEVEL_DOMAINS = frozenset("com org net edu gov info biz".split())
 _DIGIT_DOT_WORD = re.compile(rf"\d\.(?!(?:{'|'.join(sorted(TOP_LEVEL_DOMAINS))})\b)([^\W\d_]{{3,}})")  # "3.menu"
@@ -663,6 +665,24 @@ _UNFINISHED_INITIALS = re.compile(r"(?<![\w.])(?:[A-Z]\.)+[A-Z](?![\w.])")
 def finish_initials(written: str) -> str:
     """``written`` with a point after the last of capitals written with points between them ("N.K" is "N.K.")."""
     return _UNFINISHED_INITIALS.sub(lambda m: m.group(0) + ".", written)
+
+
+def split_said_word(spoken_span: Sequence[str], written: str) -> str:
+    """``written`` with a space between digits and a said word of three letters run into them, capitalized where
+    the word after it is ("fourteen elm road" written "14elm Road" is "14 Elm Road"); a unit's abbreviation without
+    a vowel stays ("5km")."""
+    said = {w.lower() for w in spoken_span}
+    tokens = written.split(" ")
+    for k, token in enumerate(tokens):
+        match = _WORD_AFTER_DIGITS.search(token)
+        if match is None or match.group(0).lower() not in said or not has_vowel(match.group(0)) \
+                or match.group(0).lower() in _SHORT_UNITS:
+            continue
+        word = match.group(0)
+        if k + 1 < len(tokens) and tokens[k + 1][:1].isupper():
+            word = word.capitalize()
+        tokens[k] = f"{token[:match.start()]} {word}{token[match.end():]}"
+    return " ".join(tokens)
 
 
 def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
@@ -848,6 +868,11 @@ def _alnum(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+def _repaired(spoken_span: Sequence[str], written: str) -> str:
+    """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space."""
+    return split_said_word(spoken_span, finish_initials(written))
+
+
 ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included
 ALTERNATIVE_SLACK = 8  # characters an alternative may have beyond the rejected output
 ALTERNATIVE_MAX_CHARS = 64
@@ -859,7 +884,8 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     """Convert ``inputs`` and check each output against its spoken span: ``(outputs, reasons, retries,
     alternatives)``.
 
-    Initials written with points get the point after the last ("N.K" is "N.K."). A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
+    Initials written with points get the point after the last ("N.K" is "N.K."), and a short word run into digits
+    its space ("14elm" is "14 Elm"). A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
     digits=...)``); ``retries`` counts the second tries that passed. A span still rejected then takes the likeliest
     of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
     "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
@@ -869,7 +895,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
-    outputs = [finish_initials(written) for written in converter.convert(inputs)]
+    outputs = [_repaired(words, written) for words, written in zip(spoken, converter.convert(inputs))]
     reasons = [check_span(words, written, MIXED_CLASS if m else None)
                for words, written, m in zip(spoken, outputs, mixed)]
     retry = [j for j, reason in enumerate(reasons) if reason and reason.startswith("number")]
@@ -877,6 +903,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     if retry:
         digits = [expected_digits(spoken[j], outputs[j]) for j in retry]
         for j, written in zip(retry, converter.convert([inputs[j] for j in retry], digits=digits)):
+            written = _repaired(spoken[j], written)
             if check_span(spoken[j], written) is None:
                 outputs[j], reasons[j] = written, None
                 retries += 1
@@ -889,6 +916,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     for j, ranked in zip(rejected, nbest([inputs[j] for j in rejected], width, bounds) if rejected else []):
         said = _alnum("".join(spoken[j]))
         for written in ranked[1:]:
+            written = _repaired(spoken[j], written)
             if _alnum(written) == said or any(case_label(w) == "MIXED" for w in word_runs(written)):
                 continue  # the spoken words re-cased or re-marked ("MIss", "us-"), or an odd case ("JianGsu")
             if check_span(spoken[j], written) is None:

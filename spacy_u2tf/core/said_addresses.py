@@ -10,7 +10,7 @@ one dot four seven" is 192.168.1.47), which stage 2 writes with a dash or a drop
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, TOP_LEVEL_DOMAINS, spoken_digits
 from .number_spans import KINDS
@@ -85,3 +85,63 @@ def said_ip_address(spoken: List[str]) -> Optional[str]:
                for n in numbers):
         return None
     return ".".join(numbers)
+
+
+# The areas UK postcodes start with ("LS" of "LS6 2QT").
+_POSTCODE_AREAS = frozenset("""
+ab al b ba bb bd bh bl bn br bs bt ca cb cf ch cm co cr ct cv cw da dd de dg dh dl dn dt dy e ec eh en ex fk fy g gl
+gu ha hd hg hp hr hs hu hx ig ip iv ka kt kw ky l la ld le ll ln ls lu m me mk ml n ne ng nn np nr nw ol ox pa pe ph
+pl po pr rg rh rm s sa se sg sk sl sm sn so sp sr ss st sw sy ta td tf tn tq tr ts tw ub w wa wc wd wf wn wr ws wv
+yo ze
+""".split())
+_INWARD_LETTERS = frozenset("abdefghjlnpqrstuwxyz")  # the letters the last part of a postcode may have
+# Words that are also areas or a last part's letters ("me", "at"): a postcode with one needs "postcode" said before.
+_WORD_LETTERS = frozenset("me so ha la pa pe at as an be he we us up uh ah eh ye".split())
+_POSTCODE_CUE = "postcode"
+_CUE_WINDOW = 8
+
+
+def _letters_at(words: Sequence[str], i: int, count: int) -> Tuple[str, int]:
+    """``(letters, end)``: ``count`` letters said from ``words[i]``, as one word or one by one; ``("", i)`` where
+    they are not."""
+    if i < len(words) and len(words[i]) == count and words[i].isascii() and words[i].isalpha():
+        return words[i], i + 1
+    said = words[i:i + count]
+    if len(said) == count and all(len(w) == 1 and w.isascii() and w.isalpha() for w in said):
+        return "".join(said), i + count
+    return "", i
+
+
+def uk_postcodes(words: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each UK postcode said in words, as a normalizer reads "LS6 2QT" ("ls six two
+    qt"; "m fourteen five rg" is M14 5RG): an area's letters, its district from 1 to 99, a digit and two letters
+    that a postcode's last part may have; where the letters are also a word ("me", "at"), only after "postcode"."""
+    lowered = [w.lower() for w in words]
+    found: List[Tuple[int, int, str]] = []
+    i = 0
+    while i < len(lowered):
+        area, j = _letters_at(lowered, i, 2)
+        if not area or area not in _POSTCODE_AREAS:
+            area, j = _letters_at(lowered, i, 1)
+        match = None
+        if area in _POSTCODE_AREAS:
+            for district_end, lettered in ((j + 1, False), (j + 2, False), (j + 2, True), (j + 3, True)):
+                # "fourteen", "twenty one", and a district's letter after them ("wc one v")
+                numbers = lowered[j:district_end - lettered]
+                district = spoken_digits(numbers)
+                letter = lowered[district_end - 1] if lettered and district_end <= len(lowered) else ""
+                digit = DIGIT_WORDS.get(lowered[district_end]) if district_end < len(lowered) else None
+                inward, end = _letters_at(lowered, district_end + 1, 2)
+                if (numbers and all(w in KINDS for w in numbers) and district.isdigit()
+                        and 1 <= int(district) <= 99 and (not lettered or (len(letter) == 1 and letter.isalpha()))
+                        and digit is not None and lowered[district_end] != "oh" and inward
+                        and set(inward) <= _INWARD_LETTERS
+                        and (_WORD_LETTERS.isdisjoint((area, inward))
+                             or _POSTCODE_CUE in lowered[max(0, i - _CUE_WINDOW):i])):
+                    match = (i, end, f"{area.upper()}{district}{letter.upper()} {digit}{inward.upper()}")
+        if match:
+            found.append(match)
+            i = match[1]
+        else:
+            i += 1
+    return found

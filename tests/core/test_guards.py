@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, ordinal_dropped, split_decimal,
-                                   spoken_digits)
+                                   split_said_word, spoken_digits)
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -313,3 +313,12 @@ def test_a_decimal_cut_by_a_space_is_rejected(written: str, split: bool) -> None
 ])
 def test_initials_with_points_get_the_last_point(written: str, finished: str) -> None:
     assert finish_initials(written) == finished
+
+
+@pytest.mark.parametrize("spoken,written,repaired", [
+    ("fourteen elm road", "14elm Road", "14 Elm Road"), ("fourteen elm", "14elm", "14 elm"),
+    ("five km", "5km", "5km"), ("ten min", "10min", "10min"),  # a unit's abbreviation
+    ("fourteen elm road", "14 Elm Road", "14 Elm Road"), ("five a m s", "5ams", "5ams"),  # not said so
+])
+def test_a_said_word_run_into_digits_gets_its_space(spoken: str, written: str, repaired: str) -> None:
+    assert split_said_word(spoken.split(), written) == repaired

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.said_addresses import said_address, said_ip_address
+from spacy_u2tf.core.said_addresses import said_address, said_ip_address, uk_postcodes
 
 
 @pytest.mark.parametrize("spoken,address", [
@@ -36,3 +36,15 @@ def test_an_address_said_in_words_is_written_from_them(spoken: str, address) -> 
 ])
 def test_an_ip_address_is_written_from_its_said_numbers(spoken: str, address) -> None:
     assert said_ip_address(spoken.split()) == address
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("leeds ls six two qt within", [(1, 5, "LS6 2QT")]), ("the postcode m fourteen five rg is", [(2, 6, "M14 5RG")]),
+    ("high holborn wc one v seven en", [(2, 7, "WC1V 7EN")]), ("bs twenty one three pl", [(0, 5, "BS21 3PL")]),
+    ("n r two three d d", [(0, 6, "NR2 3DD")]),  # letters said one by one
+    ("she is me one two at", []), ("my postcode is me one two at", [(3, 7, "ME1 2AT")]),  # words need the cue
+    ("b twelve three cd", []),  # "c" is no letter of a postcode's last part
+    ("berlin postcode one zero one one five", []), ("ls zero two qt", []), ("xx six two qt", []),
+])
+def test_uk_postcodes_said_in_words(spoken: str, found) -> None:
+    assert uk_postcodes(spoken.split()) == found
