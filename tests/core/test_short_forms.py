@@ -69,6 +69,16 @@ def test_written_short_forms() -> None:
 
 
 
+@pytest.mark.parametrize("spoken,found", [
+    ("you want it yeah at at", [(4, 6, "@ @")]), ("i think at at and then", [(2, 4, "@ @")]),
+    ("now at at i mean", [(1, 3, "@ @")]),
+    ("we looked at at the end", []), ("at at least it works", []),  # a preposition said twice
+    ("look at it", []),
+])
+def test_the_mark_of_an_unintelligible_stretch_is_written_as_transcripts_write_it(spoken: str, found) -> None:
+    assert written_short_forms(spoken.split()) == found
+
+
 def test_letters_read_out_with_dots_before_a_question_mark_are_written_with_them() -> None:
     words = "at nine a dot m question mark in the u dot s dot question mark".split()
     assert written_short_forms(words) == [(2, 7, "a.m."), (9, 15, "U.S.")]
