@@ -26,6 +26,8 @@ def fix_dialogsum(text: str) -> str:
 
 _WIKITEXT_RULES = [
     (re.compile(r" @([-,.])@ "), r"\1"),  # "2 @,@ 000", "guest @-@ starring"
+    (re.compile(r"(?<=\d) ([:–]) (?=\d)"), r"\1"),  # a time and a range, "16 : 40", "1934 – 37"
+    (re.compile(r"\b([a-z]{1,3}) / (?=[a-z0-9]{1,3}\b)"), r"\1/"),  # a unit, "km / h", "kg / cm2"
     (re.compile(r"\s+([,.;:!?%)\]])"), r"\1"),
     (re.compile(r"([(\[$£€]) "), r"\1"),
     (re.compile(r" (n't|'(?:s|re|ve|d|ll|m)\b)", re.I), r"\1"),
@@ -36,7 +38,7 @@ _WIKITEXT_QUOTE = re.compile(r'" ([^"]*?) "')
 
 def detokenize_wikitext(line: str) -> str:
     """WikiText's space-tokenized text back to written text (``@-@`` joins, no space before punctuation or
-    inside quotes)."""
+    inside quotes, none around the colon of a time, the dash of a range of numbers or the slash of a unit)."""
     text = line.strip()
     for pattern, repl in _WIKITEXT_RULES:
         text = pattern.sub(repl, text)

@@ -103,6 +103,18 @@ def test_wikitext_reader_detokenizes_paragraphs_and_skips_headings(tmp_path: Pat
         "it wasn't the players' choice."]
 
 
+@pytest.mark.parametrize("tokenized,written", [
+    ("at 16 : 40 , some", "at 16:40, some"), ("in 1934 – 37 with", "in 1934–37 with"),  # a time, a range
+    ("43 km / h ; 26 mph", "43 km/h; 26 mph"), ("and / or", "and/or"),  # a unit, a pair of short words
+    ("Note : it", "Note: it"), ("Spanish – American War", "Spanish – American War"),
+    ("Burn / Chatroom", "Burn / Chatroom"),  # a title or lyrics keep their spaces
+])
+def test_wikitext_detokenizer_joins_times_ranges_and_units(tokenized: str, written: str) -> None:
+    from spacy_u2tf.evaluation.readers import detokenize_wikitext
+
+    assert detokenize_wikitext(tokenized) == written
+
+
 def test_iwslt_examples_load_with_auto_format(tmp_path: Path) -> None:
     (tmp_path / "x.tsv").write_text("so\tCOMMA\nwe\tO\nwin\tPERIOD\n")
     examples, failed = load_examples(tmp_path / "x.tsv", "auto", "own", None, 0)
