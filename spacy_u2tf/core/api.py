@@ -20,7 +20,7 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
-from .misread_forms import glued_ordinals, mid_joins, slashed_pairs
+from .misread_forms import glued_ordinals, mid_joins, slashed_pairs, thousands_decade
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_measure, said_money, spelled_reference,
                               unnamed_amount)
@@ -651,6 +651,7 @@ class U2TF:
                     case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
             misread = [(form, "ordinal") for form in glued_ordinals(words)]
             misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
+            misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
             for form, cls in misread:
                 if not any(taken[form.start:form.end]):
                     spans.append(ConvertedSpan(form.start, form.end, MISREAD_FORM,

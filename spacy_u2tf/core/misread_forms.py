@@ -9,7 +9,8 @@ the hyphenated compound (after "mid", whose own hyphen splits the suffix off too
 so :func:`glued_ordinals` finds them and gives the written form, and the pipeline writes it as said, without
 stage 2 (which has never seen a suffix said as a word). Two numbers with a slash ("24/7", "50/50") are read as a
 fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said so can only be such a
-pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back).
+pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back). "The 2000s"
+is read "the two thousands" (:func:`thousands_decade`).
 """
 from __future__ import annotations
 
@@ -139,6 +140,15 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
         if numerator.isdigit() and int(numerator) >= denominator:
             found.append(MisreadForm(first, end + 1, f"{numerator}/{denominator}"))
     return found, ends
+
+
+def thousands_decade(words: Sequence[str]) -> List[MisreadForm]:
+    """Each "two thousands" said as the decade a normalizer reads "the 2000s" as ("for most of the two
+    thousands"), written 2000s: after "the", and not before "of" ("the two thousands of people")."""
+    lowered = [w.lower() for w in words]
+    return [MisreadForm(i, i + 2, "2000s") for i in range(1, len(lowered) - 1)
+            if lowered[i - 1] == "the" and lowered[i:i + 2] == ["two", "thousands"]
+            and (i + 2 == len(lowered) or lowered[i + 2] != "of")]
 
 
 _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twenties" to "nineties"

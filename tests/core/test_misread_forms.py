@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, mid_joins, slashed_pairs
+from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, mid_joins, slashed_pairs, thousands_decade
 
 
 @pytest.mark.parametrize("spoken,found", [
@@ -63,3 +63,12 @@ def test_slashed_pairs(spoken: str, found) -> None:
 def test_mid_joins(spoken: str, punct: str, case: str, itn: str, out_punct: str, out_case: str, out_itn: str) -> None:
     assert mid_joins(spoken.split(), punct.split(), case.split(), itn.split()) == (
         out_punct.split(), out_case.split(), out_itn.split())
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("for most of the two thousands finnish", [MisreadForm(4, 6, "2000s")]),
+    ("since the two thousands", [MisreadForm(2, 4, "2000s")]),
+    ("the two thousands of people", []), ("two thousands", []), ("the two thousand people", []),
+])
+def test_the_two_thousands_are_the_decade(spoken: str, found) -> None:
+    assert thousands_decade(spoken.split()) == found
