@@ -275,10 +275,10 @@ _AFTER_PLURAL = frozenset("of for to at in on with and or from by than are were 
 
 def said_as_plural(words: Sequence[str], punct: Sequence[str], i: int) -> bool:
     """Whether ``words[i]``, said with "'s", is a plural: right after a word that counts it (:func:`counts_before`;
-    NeMo's normalizer reads "three CEOs" as "three ceo's") or right before a word no possessive comes before ("ufo's
-    of", "sme's to", "gpu's and"; not "nasa's and esa's budgets")."""
-    if counts_before(words, punct, i):
-        return True
+    NeMo's normalizer reads "three CEOs" as "three ceo's"), at the end of a sentence, or right before a word no
+    possessive comes before ("ufo's of", "sme's to", "gpu's and"; not "nasa's and esa's budgets")."""
+    if counts_before(words, punct, i) or punct[i] in SENTENCE_END:
+        return True  # a possessive hardly ends a sentence: "do you believe in ufo's?"
     after = [w.lower() for w in words[i + 1:i + 3]]
     return (punct[i] == "O" and bool(after) and after[0] in _AFTER_PLURAL
             and not (after[0] in ("and", "or") and len(after) > 1 and after[1].endswith("'s")))

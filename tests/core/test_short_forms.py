@@ -125,6 +125,13 @@ def test_an_acronym_said_with_an_apostrophe_is_a_plural_where_no_possessive_fits
     assert counted_acronyms(words.split(), [labels[c] for c in case.split()], punct) == found
 
 
+def test_an_acronym_said_with_an_apostrophe_before_a_sentence_end_is_a_plural() -> None:
+    words = "do you believe in ufo's of course".split()
+    case = ["CAPITAL", "LOWER", "LOWER", "LOWER", "ACRONYM", "CAPITAL", "LOWER"]
+    assert counted_acronyms(words, case, ["O", "O", "O", "O", "QUESTION", "O", "PERIOD"]) == [(4, 5, "UFOs")]
+    assert counted_acronyms(words, case, ["O", "O", "O", "O", "COMMA", "O", "PERIOD"]) == []
+
+
 @pytest.mark.parametrize("words,punct,i,counted", [
     ("two kpi's", "O O", 1, True), ("twenty five kpi's", "O O O", 2, True), ("several ceo's", "O O", 1, True),
     ("in twenty fourteen esa's", "O O PERIOD O", 3, False),  # a mark between
