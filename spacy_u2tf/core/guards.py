@@ -470,6 +470,12 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
                                    and re.search(r"\.\d", written)):
                 continue
             return raw
+        spelled = len(word) == 1 and any(len(said[j]) == 1 and said[j].isalpha()
+                                         for j in (i - 1, i + 1) if 0 <= j < len(said))
+        if spelled and word.isalpha():  # a letter said among letters ("b a seven one"), never an article
+            if letter_counts[letters] >= said_letters[letters]:
+                continue
+            return raw
         if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
             continue
         if word in _VANISHING_INTO and _VANISHING_INTO[word].search(lower):

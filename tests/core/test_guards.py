@@ -322,3 +322,9 @@ def test_initials_with_points_get_the_last_point(written: str, finished: str) ->
 ])
 def test_a_said_word_run_into_digits_gets_its_space(spoken: str, written: str, repaired: str) -> None:
     assert split_said_word(spoken.split(), written) == repaired
+
+
+def test_a_letter_said_among_letters_is_no_article_that_may_vanish() -> None:
+    assert check_span("b a seven one zero one".split(), "B7101") == "dropped word: a"
+    assert check_span("b a seven one zero one".split(), "BA7101") is None
+    assert check_span("a hundred dollars".split(), "$100") is None  # an article may
