@@ -20,12 +20,12 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
-from .misread_forms import glued_ordinals, mid_joins, slashed_pairs, thousands_decade
+from .misread_forms import glued_ordinals, legislation_numbers, mid_joins, slashed_pairs, thousands_decade
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_measure, said_money, spelled_reference,
                               unnamed_amount)
 from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           number_pair, ordinals_after_letters)
+                           number_pair, ordinals_after_letters, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -652,6 +652,7 @@ class U2TF:
             misread = [(form, "ordinal") for form in glued_ordinals(words)]
             misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
             misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
+            misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
             for form, cls in misread:
                 if not any(taken[form.start:form.end]):
                     spans.append(ConvertedSpan(form.start, form.end, MISREAD_FORM,
@@ -676,7 +677,7 @@ class U2TF:
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):
-                cuts = ordinals_after_letters(words, case, start, end)
+                cuts = ordinals_after_letters(words, case, start, end) + years_then_numbers(words, start, end)
                 for start, end in _untaken_runs(taken, start, end, cuts):  # "u s" of "u s twenty fourth": "U.S."
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))

@@ -10,7 +10,8 @@ so :func:`glued_ordinals` finds them and gives the written form, and the pipelin
 stage 2 (which has never seen a suffix said as a word). Two numbers with a slash ("24/7", "50/50") are read as a
 fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said so can only be such a
 pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back). "The 2000s"
-is read "the two thousands" (:func:`thousands_decade`).
+is read "the two thousands" (:func:`thousands_decade`), and a directive's "2009/28/EC" "two thousand nine twenty
+eight ec" (:func:`legislation_numbers`).
 """
 from __future__ import annotations
 
@@ -78,6 +79,13 @@ def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
 _PLURAL_ORDINALS = {w + "s": w for w in KINDS if KINDS[w] in ("Uo", "To", "Do") and w not in ("first", "second")}
 
 
+# Nouns of European legislation whose numbers a normalizer reads without their slashes ("Directive 2009/28/EC" is
+# "directive two thousand nine twenty eight ec").
+_LEGISLATION = frozenset("directive directives regulation regulations decision decisions".split())
+_LEGISLATION_SERIES = {"ec": "EC", "eu": "EU", "eec": "EEC", "euratom": "Euratom", "ce": "CE", "jha": "JHA",
+                       "cfsp": "CFSP", "ecsc": "ECSC"}
+
+
 def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
     """Each cardinal said before a plural ordinal no smaller than it ("twenty four sevenths", "fifty fiftieths"),
     written as the two numbers with a slash ("24/7", "50/50"). A fraction below one ("two thirds") is left alone,
@@ -85,7 +93,8 @@ def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
     ordinal: "one hundred sixty two ninety eighths" is 162/98, as a normalizer reads a blood pressure; with
     "seconds" (also a duration: "ninety seconds") only where a blood pressure was spoken of just before. A number
     of two words or more before the plural unit ordinal is the whole denominator, after the number said before it
-    ("two thousand eighteen six hundred forty fourths" is 2018/644, a regulation's number)."""
+    ("two thousand eighteen six hundred forty fourths" is 2018/644, a regulation's number; "regulation no one two
+    thousand fifth" 1/2005)."""
     lowered = [w.lower() for w in words]
     phrases = number_phrases(lowered)
     found, compound_ends = _compound_slashed_pairs(lowered, phrases)
@@ -111,6 +120,14 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
     starts = {end: start for start, end in phrases}
     for start, end in phrases:
         numerator_start = starts.get(start)
+        if (numerator_start is not None and lowered[numerator_start:start] == ["one"] and end - start > 2
+                and KINDS.get(lowered[end - 1]) == "Uo" and numerator_start
+                and lowered[numerator_start - 1] in _LEGISLATION | {"no", "number"}):
+            # a regulation's number one over a number said as its ordinal ("no one two thousand fifth" is 1/2005)
+            tens, unit = spoken_digits(lowered[start:end - 1]), spoken_digits(lowered[end - 1:end])
+            if tens.isdigit() and unit.isdigit() and int(tens) % 10 == 0:
+                found.append(MisreadForm(numerator_start, end, f"1/{int(tens) + int(unit)}"))
+            continue
         if (end < len(lowered) and lowered[end] in _UNIT_PLURALS and lowered[end] != "seconds"
                 and end - start > 1 and numerator_start is not None):
             # a number of its own of two words or more before the ordinal ("two thousand eighteen" | "six hundred
@@ -140,6 +157,31 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
         if numerator.isdigit() and int(numerator) >= denominator:
             found.append(MisreadForm(first, end + 1, f"{numerator}/{denominator}"))
     return found, ends
+
+
+def legislation_numbers(words: Sequence[str]) -> List[MisreadForm]:
+    """Each number of a directive, regulation or decision said as two numbers, then its series where said
+    ("directive two thousand nine twenty eight ec" is 2009/28/EC, "ninety five forty six ec" 95/46/EC), written
+    with its slashes: two number phrases right after the noun (or after its "no"), the first a year from 1950 to
+    2099 where no series follows."""
+    lowered = [w.lower() for w in words]
+    phrases = dict(number_phrases(lowered))
+    found: List[MisreadForm] = []
+    for i, word in enumerate(lowered[:-2]):
+        if word not in _LEGISLATION:
+            continue
+        first = i + 2 if lowered[i + 1] in ("no", "number") else i + 1
+        second = phrases.get(first)
+        end = phrases.get(second) if second is not None else None
+        if end is None or any(KINDS.get(w, "").endswith("o") for w in lowered[first:end]):
+            continue
+        year, number = spoken_digits(lowered[first:second]), spoken_digits(lowered[second:end])
+        series = _LEGISLATION_SERIES.get(lowered[end]) if end < len(lowered) else None
+        if not (year.isdigit() and number.isdigit()) or (series is None and not 1950 <= int(year) <= 2099):
+            continue
+        written = f"{year}/{number}" + (f"/{series}" if series else "")
+        found.append(MisreadForm(first, end + (series is not None), written))
+    return found
 
 
 def thousands_decade(words: Sequence[str]) -> List[MisreadForm]:

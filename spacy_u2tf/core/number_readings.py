@@ -1060,6 +1060,24 @@ def percent_sign(written: str, spoken: Sequence[str]) -> Optional[str]:
     return f"{match.group(1)}%"
 
 
+def per_cent_words(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number with "per cent" said as two words, which a normalizer leaves as the reference wrote them ("25 per
+    cent", as British and parliamentary texts write it; "25%" is read "twenty five percent"), written so, not
+    "25%". ``None`` elsewhere."""
+    if [w.lower() for w in spoken[-2:]] != ["per", "cent"] or not written.rstrip().endswith("%"):
+        return None
+    return written.rstrip()[:-1].rstrip() + " per cent"
+
+
+_NOON = re.compile(r"(12)[- ]?noon", re.IGNORECASE)
+
+
+def noon_writing(written: str) -> Optional[str]:
+    """"12 noon" as it is written, where stage 2 joined or capitalized it ("12-Noon"). ``None`` elsewhere."""
+    match = _NOON.fullmatch(written.strip())
+    return f"{match.group(1)} noon" if match else None
+
+
 _OCLOCK = re.compile(r"(\d{1,2}) ?o['’ ]?clock", re.IGNORECASE)
 
 
@@ -1220,11 +1238,13 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or pounds_sterling(written, words, start, end, money)  # "the rent is 520 lbs a month" is £520
             or scale_word_kept(written, said)  # "150,000,000 kilometers" is 150 million kilometers
             or temperature_scale(written, words, end)  # "58ft" said "fifty eight f" near "cold" is 58F
+            or per_cent_words(written, said)  # "twenty five per cent" is 25 per cent, "percent" 25%
             or percent_sign(written, said)  # "6.5 percent" is 6.5%
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C
             or era_writing(written)  # "117ad" is 117 AD
             or day_hour(written)  # "11 o'clock" is 11:00
+            or noon_writing(written)  # "12-Noon" is 12 noon
             or world_war_numeral(written, words, start)  # World War II
             or written)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from .guards import MONTHS, SUBUNIT_WORDS
+from .guards import MONTHS, SUBUNIT_WORDS, spoken_digits
 from .labels import SENTENCE_END, bio_spans, has_vowel
 
 _UNITS = "one two three four five six seven eight nine".split()
@@ -173,6 +173,31 @@ def ordinals_after_letters(words: Sequence[str], case: Sequence[str], start: int
         if ((KINDS.get(words[start + phrase_end - 1].lower()) or "").endswith("o") and before
                 and ((len(before) == 1 and before.isalpha()) or case[k - 1] == "ACRONYM")):
             cuts.append(k)
+    return cuts
+
+
+_YEAR_WORDS = 4  # "two thousand and nine", "nineteen ninety nine"
+
+
+def years_then_numbers(words: Sequence[str], start: int, end: int) -> List[int]:
+    """Where a span ``words[start:end]`` is cut after a date's year that another number follows ("december two
+    thousand nine | five years later", "june twenty seventeen | seventy two people": a normalizer that reads a
+    whole text drops the sentence's end between them): the year is the longest run of words after the month that
+    says a year from 1000 to 2099 and stops before a number."""
+    cuts: List[int] = []
+    for m in range(max(start - 1, 0), end):
+        if words[m].lower() not in MONTHS:
+            continue
+        for size in range(_YEAR_WORDS, 1, -1):
+            cut = m + 1 + size
+            if cut >= end:
+                continue
+            digits = spoken_digits(words[m + 1:cut])
+            if (len(digits) == 4 and digits.isdigit() and 1000 <= int(digits) <= 2099
+                    and _kind(words[cut]) in CARDINAL and words[cut].lower() != "and"
+                    and len(spoken_digits(words[m + 1:cut + 1])) > 4):
+                cuts.append(cut)
+                break
     return cuts
 
 

@@ -118,8 +118,9 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
     :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
     fiscal years ("Q2", "FY25"), rupees before an amount ("r's five thousand" is Rs 5,000, as a normalizer reads
-    "Rs"), letters with dots read out before a question mark (:func:`_dotted_letters`), and the mark meeting
-    transcripts write for what nobody could make out, "@ @", read "at at" (only where no noun phrase follows)."""
+    "Rs") and "EUR" before one (as the European Parliament writes euros), letters with dots read out before a
+    question mark (:func:`_dotted_letters`), and the mark meeting transcripts write for what nobody could make out,
+    "@ @", read "at at" (only where no noun phrase follows)."""
     lowered = [w.lower() for w in words]
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
@@ -133,6 +134,7 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found += [(i, i + 1, "Rs") for i, word in enumerate(lowered[:-1]) if word in ("rs", "r's") and i + 1 in phrases]
     found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
               if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
+    found += [(i, i + 1, "EUR") for i, word in enumerate(lowered[:-1]) if word == "eur" and i + 1 in phrases]
     found += [(i, i + 2, "@ @") for i in range(len(lowered) - 1) if lowered[i:i + 2] == ["at", "at"]
               and (i + 2 == len(lowered) or lowered[i + 2] in _AFTER_UNINTELLIGIBLE)]
     return sorted(found)

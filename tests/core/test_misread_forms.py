@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import MisreadForm, glued_ordinals, mid_joins, slashed_pairs, thousands_decade
+from spacy_u2tf.core.misread_forms import (MisreadForm, glued_ordinals, legislation_numbers, mid_joins, slashed_pairs,
+                                           thousands_decade)
 
 
 @pytest.mark.parametrize("spoken,found", [
@@ -36,6 +37,8 @@ def test_glued_ordinals(spoken: str, found) -> None:
     ("regulation two thousand eighteen six hundred forty fourths was", [MisreadForm(1, 8, "2018/644")]),
     ("regulation eight hundred eighty three two thousand fourths on", [MisreadForm(1, 8, "883/2004")]),
     ("it took one hundred twenty six hundred seconds", []),  # a duration
+    ("regulation no one two thousand fifth on", [MisreadForm(2, 6, "1/2005")]),  # one over an ordinal
+    ("one two thousand first", []),  # no regulation's number
 ])
 def test_slashed_pairs(spoken: str, found) -> None:
     assert slashed_pairs(spoken.split()) == found
@@ -72,3 +75,16 @@ def test_mid_joins(spoken: str, punct: str, case: str, itn: str, out_punct: str,
 ])
 def test_the_two_thousands_are_the_decade(spoken: str, found) -> None:
     assert thousands_decade(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("directive two thousand nine twenty eight ec set", [MisreadForm(1, 7, "2009/28/EC")]),
+    ("directive ninety five forty six ec was", [MisreadForm(1, 6, "95/46/EC")]),
+    ("directive two thousand six one hundred twenty three ec", [MisreadForm(1, 9, "2006/123/EC")]),
+    ("directive two thousand nine seventy one euratom", [MisreadForm(1, 7, "2009/71/Euratom")]),
+    ("the decision two thousand fourteen forty was", [MisreadForm(2, 6, "2014/40")]),  # a year: no series needed
+    ("the regulation twenty five member states", []), ("directive five six", []),  # one number; no year
+    ("the directive twenty fifth forty", []),  # an ordinal
+])
+def test_legislation_numbers_said_without_their_slashes(spoken: str, found) -> None:
+    assert legislation_numbers(spoken.split()) == found

@@ -9,7 +9,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              hour_and_minutes, hundred_clock_number, label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
-                                             month_year, paired_numbers, percent_sign,
+                                             month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
                                              said_identifier_groups,
@@ -746,3 +746,17 @@ def test_a_reference_spelled_out_is_written_run_together(spoken: str, before: st
 def test_an_identifier_said_as_numbers_is_written_as_its_groups(before: str, spoken: str, groups) -> None:
     words = before.split() + spoken.split()
     assert said_identifier_groups(spoken.split(), words, len(before.split())) == groups
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("25%", "twenty five per cent", "25 per cent"), ("2.5%", "two point five per cent", "2.5 per cent"),
+    ("25%", "twenty five percent", None), ("25", "twenty five per cent", None),
+])
+def test_per_cent_said_as_two_words_is_written_so(written: str, spoken: str, read) -> None:
+    assert per_cent_words(written, spoken.split()) == read
+
+
+@pytest.mark.parametrize("written,read", [("12-Noon", "12 noon"), ("12 Noon", "12 noon"), ("12noon", "12 noon"),
+                                          ("12:00", None), ("11-Noon", None)])
+def test_noon_is_written_as_it_is(written: str, read) -> None:
+    assert noon_writing(written) == read

@@ -7,7 +7,7 @@ import pytest
 
 from spacy_u2tf.core.labels import bio_spans
 from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, identifier_before, leads_number,
-                                          number_pair, ordinals_after_letters,
+                                          number_pair, ordinals_after_letters, years_then_numbers,
                                           number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
@@ -218,3 +218,14 @@ def test_a_span_is_cut_between_letters_and_an_ordinal(spoken: str, case: str, cu
 ])
 def test_a_noun_that_identifies_comes_before_a_number(spoken: str, start: int, identifies: bool) -> None:
     assert identifier_before(spoken.split(), start) is identifies
+
+
+@pytest.mark.parametrize("spoken,cuts", [
+    ("the twenty eighth of december two thousand nine five", [8]), ("fourteen june twenty seventeen seventy two", [4]),
+    ("the fifth of march twenty fourteen one", [6]),
+    ("march twenty twenty five", []), ("december two thousand and nine", []), ("on june twenty seventeen", []),
+    ("in nineteen ninety nine five", []),  # no month
+])
+def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cuts) -> None:
+    words = spoken.split()
+    assert years_then_numbers(words, 0, len(words)) == cuts

@@ -66,6 +66,8 @@ def test_written_short_forms() -> None:
     assert written_short_forms("q twenty and q one hundred and fy three".split()) == []
     assert written_short_forms("paying r's five thousand and rs two".split()) == [(1, 2, "Rs"), (5, 6, "Rs")]
     assert written_short_forms("the r's and the rs".split()) == []  # no amount after
+    assert written_short_forms("a budget of eur six billion".split()) == [(3, 4, "EUR")]
+    assert written_short_forms("the eur zone".split()) == []  # no amount after
 
 
 
