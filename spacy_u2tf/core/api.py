@@ -22,8 +22,8 @@ from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import glued_ordinals, legislation_numbers, mid_joins, slashed_pairs, thousands_decade
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
-                              said_identifier_groups, said_letter_number, said_measure, said_money, spelled_reference,
-                              unnamed_amount)
+                              said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
+                              spelled_reference, unnamed_amount)
 from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
                            number_pair, ordinals_after_letters, years_then_numbers)
 from .ordinal_style import unit_ordinals
@@ -584,7 +584,8 @@ class U2TF:
                     or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0]))
                     or said_code(said_words)  # "inc zero zero four eight" as "inc.048"
                     or said_identifier_groups(said_words, docs[d], span.start)  # an account number's groups
-                    or spelled_reference(said_words, docs[d], span.start))  # "k seven p two xm": K7P2XM
+                    or spelled_reference(said_words, docs[d], span.start)  # "k seven p two xm": K7P2XM
+                    or said_letters(said_words))  # "x x x" written "X.X.": XXX
                 if said is None and reason is not None and span.kind != MIXED_CLASS:
                     address = said_address(said_words)  # "minneapolismn dot gov slash recovery" misspelled
                     if address is not None:

@@ -666,6 +666,14 @@ def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[st
 _NO_CODE_LETTERS = frozenset("a an i the no at on in to is it or of by for per up and its was are".split())
 
 
+def said_letters(spoken: Sequence[str]) -> Optional[str]:
+    """Letters said one by one as the capitals they spell ("x x x" is XXX), for a span whose conversion the guards
+    rejected. ``None`` for any other words, and for a single letter."""
+    if len(spoken) < 2 or not all(len(w) == 1 and w.isascii() and w.isalpha() for w in spoken):
+        return None
+    return "".join(spoken).upper()
+
+
 def said_code(spoken: Sequence[str]) -> Optional[str]:
     """Letters and the number said right after them as a reference code, the letters in capitals before a hyphen
     and the number's digits as said ("inc zero zero four eight eight two three" is INC-0048823, "e thirty thousand

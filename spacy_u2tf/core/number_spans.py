@@ -188,14 +188,17 @@ def years_then_numbers(words: Sequence[str], start: int, end: int) -> List[int]:
     for m in range(max(start - 1, 0), end):
         if words[m].lower() not in MONTHS:
             continue
+        year = m + 1
+        while year < end and (_kind(words[year]) or "").endswith("o"):
+            year += 1  # the day said after the month: "june eighteenth nineteen forty two"
         for size in range(_YEAR_WORDS, 1, -1):
-            cut = m + 1 + size
-            if cut >= end:
+            cut = year + size
+            if cut >= end or not all(_kind(w) in CARDINAL for w in words[year:cut]):
                 continue
-            digits = spoken_digits(words[m + 1:cut])
+            digits = spoken_digits(words[year:cut])
             if (len(digits) == 4 and digits.isdigit() and 1000 <= int(digits) <= 2099
                     and _kind(words[cut]) in CARDINAL and words[cut].lower() != "and"
-                    and len(spoken_digits(words[m + 1:cut + 1])) > 4):
+                    and len(spoken_digits(words[year:cut + 1])) > 4):
                 cuts.append(cut)
                 break
     return cuts

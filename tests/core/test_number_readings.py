@@ -12,7 +12,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string,
-                                             said_identifier_groups,
+                                             said_identifier_groups, said_letters,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
                                              timetable_clock, uncued_clock,
@@ -760,3 +760,9 @@ def test_per_cent_said_as_two_words_is_written_so(written: str, spoken: str, rea
                                           ("12:00", None), ("11-Noon", None)])
 def test_noon_is_written_as_it_is(written: str, read) -> None:
     assert noon_writing(written) == read
+
+
+@pytest.mark.parametrize("spoken,letters", [("x x x", "XXX"), ("n k", "NK"), ("x", None), ("x two", None),
+                                            ("xx x", None)])
+def test_letters_said_one_by_one_spell_capitals_when_stage_2_fails(spoken: str, letters) -> None:
+    assert said_letters(spoken.split()) == letters

@@ -225,6 +225,7 @@ def test_a_noun_that_identifies_comes_before_a_number(spoken: str, start: int, i
     ("the fifth of march twenty fourteen one", [6]),
     ("march twenty twenty five", []), ("december two thousand and nine", []), ("on june twenty seventeen", []),
     ("in nineteen ninety nine five", []),  # no month
+    ("on june eighteenth nineteen forty two he", []), ("january twentieth twenty twenty three one", [5]),  # a day
 ])
 def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cuts) -> None:
     words = spoken.split()
