@@ -27,14 +27,14 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
     """``(n, address)``: the address said by the first ``n`` of the ``spoken`` words, each part one word and each
     mark its word ("minneapolismn dot gov slash recovery" is minneapolismn.gov/recovery, "smallbiz at minneapolismn
     dot gov" smallbiz@minneapolismn.gov; number words after a part are its digits, "r dot hughes eight seven at
-    btinternet dot com" is r.hughes87@btinternet.com), with "@" only before a host and a host that ends in a top-level domain
-    after a "dot"; the words after it ("... recovery email") are not part of it. ``None`` where the words start
-    no such address."""
+    btinternet dot com" is r.hughes87@btinternet.com), with "@" only before a host and a host that ends in a
+    top-level domain after a "dot"; the words after it ("... recovery email") are not part of it. ``None`` where
+    the words start no such address."""
     words = [w.lower() for w in spoken]
     if not words or not _PART.fullmatch(words[0]):
         return None
-    out, n = [words[0]], _digits_after(words, 1)
-    out[0] += _said_digits(words[1:n])
+    first, n = _part(words, 0)
+    out = [first]
     host_done = at_used = has_domain = False
     while n + 1 < len(words) and _PART.fullmatch(words[n + 1]):
         said = words[n]
@@ -49,10 +49,19 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
             out.append(_MARKS[said])
         else:
             break
-        end = _digits_after(words, n + 2)
-        out.append(words[n + 1] + _said_digits(words[n + 2:end]))
-        n = end
+        part, n = _part(words, n + 1)
+        out.append(part)
     return (n, "".join(out)) if has_domain else None
+
+
+def _part(words: List[str], start: int) -> Tuple[str, int]:
+    """``(written, end)``: the part of an address said from ``words[start]``, a word and the number words said
+    after it ("hughes eight seven" is hughes87), or number words alone ("two one" is 21)."""
+    if _digits_after(words, start) > start:
+        end = _digits_after(words, start)
+        return _said_digits(words[start:end]), end
+    end = _digits_after(words, start + 1)
+    return words[start] + _said_digits(words[start + 1:end]), end
 
 
 def _digits_after(words: List[str], start: int) -> int:

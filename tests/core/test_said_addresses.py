@@ -19,6 +19,7 @@ from spacy_u2tf.core.said_addresses import said_address, said_ip_address, uk_pos
     ("jamie dot ortega eighty eight at outlook dot com", (9, "jamie.ortega88@outlook.com")),
     ("site two dot com today", (4, "site2.com")), ("smith oh seven at aol dot com", (7, "smith07@aol.com")),
     ("smith first at aol dot com", None),  # an ordinal is no digit
+    ("two one at example dot com", (6, "21@example.com")),  # a part of number words alone
 ])
 def test_an_address_said_in_words_is_written_from_them(spoken: str, address) -> None:
     assert said_address(spoken.split()) == address
