@@ -1051,7 +1051,9 @@ def pounds_in_text(words: Sequence[str]) -> PoundsInText:
             if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_CUES)
                     and after[:1] != ["of"]):
                 money_pounds.add(k)
-    return PoundsInText(other_money=not _OTHER_MONEY.isdisjoint(lowered),
+    other_money = any(word in _OTHER_MONEY and not (word == "cent" and k and lowered[k - 1] == "per")
+                      for k, word in enumerate(lowered))  # "twenty seven per cent" counts in no currency
+    return PoundsInText(other_money=other_money,
                         sterling_words=not _STERLING_WORDS.isdisjoint(lowered), money_pounds=frozenset(money_pounds))
 
 

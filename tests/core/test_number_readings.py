@@ -549,6 +549,8 @@ def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) ->
     ("it costs six thousand pounds to buy it and then the bag we carry weighs twenty pounds", False, False, {4}),
     ("eleven pounds fifty and a three hundred dollars deposit", True, False, {1}),
     ("five pounds of apples for two quid", False, True, set()),
+    ("it will make up only twenty seven per cent", False, False, set()),  # "per cent" is no currency
+    ("fifty cent coins and twenty per cent", True, False, set()),
     ("", False, False, set()),
 ])
 def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, sterling_words: bool,
