@@ -129,6 +129,9 @@ def uk_postcodes(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found: List[Tuple[int, int, str]] = []
     i = 0
     while i < len(lowered):
+        if lowered[i] not in _POSTCODE_AREAS and len(lowered[i]) != 1:
+            i += 1  # most words start no postcode: the area is one word or one or two letters
+            continue
         area, j = _letters_at(lowered, i, 2)
         if not area or area not in _POSTCODE_AREAS:
             area, j = _letters_at(lowered, i, 1)
