@@ -66,13 +66,14 @@ tracking serial
 # Words between such a noun and the number it names ("account number, please? yes, it's ...").
 _IDENTIFIER_GLUE = frozenset("is it's its was it please yes yeah sure that's um uh".split())
 _IDENTIFIER_WINDOW = 4
+_IDENTIFIER_REACH = 32  # words looked back at in all: a long run of number words is no identifier's groups
 
 
 def identifier_before(words: Sequence[str], start: int) -> bool:
     """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]``, with only a few words of
     :data:`_IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups."""
     glue = 0
-    for k in range(start - 1, -1, -1):
+    for k in range(start - 1, max(-1, start - 1 - _IDENTIFIER_REACH), -1):
         word = words[k].lower()
         if word in IDENTIFIERS:
             return True
