@@ -460,7 +460,7 @@ def clock_written_before(written: str, spoken: Sequence[str], after: str, clocks
     time it wrote before stays one where nothing else around it says a time; not before a count of people or things
     ("ten thirty people"). ``None`` elsewhere."""
     if (not clocks or after.lower() in _COUNTED
-            or not _PLAIN_CLOCK.fullmatch(written.strip()) and written.strip() not in clocks):
+            or (not _PLAIN_CLOCK.fullmatch(written.strip()) and written.strip() not in clocks)):
         return None
     clock = _said_clock(spoken, last_hour=23)
     return clock if clock in clocks else None
