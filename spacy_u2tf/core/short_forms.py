@@ -136,7 +136,8 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
               if lowered[i:i + 2] == ["world", "war"] and lowered[i + 2] in _WORLD_WARS]
     found += [(i, i + 1, "EUR") for i, word in enumerate(lowered[:-1]) if word == "eur" and i + 1 in phrases]
     found += [(i, i + 2, "@ @") for i in range(len(lowered) - 1) if lowered[i:i + 2] == ["at", "at"]
-              and (i + 2 == len(lowered) or lowered[i + 2] in _AFTER_UNINTELLIGIBLE)]
+              and (i + 2 == len(lowered) or lowered[i + 2] in _AFTER_UNINTELLIGIBLE)
+              and tuple(lowered[i + 1:i + 4]) not in _AMPERSANDS]  # "work at at and t" is at AT&T
     return sorted(found)
 
 

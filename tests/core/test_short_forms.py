@@ -76,6 +76,7 @@ def test_written_short_forms() -> None:
     ("now at at i mean", [(1, 3, "@ @")]),
     ("we looked at at the end", []), ("at at least it works", []),  # a preposition said twice
     ("look at it", []),
+    ("i work at at and t", [(3, 6, "AT&T")]),  # "at" before the initialism is a preposition
 ])
 def test_the_mark_of_an_unintelligible_stretch_is_written_as_transcripts_write_it(spoken: str, found) -> None:
     assert written_short_forms(spoken.split()) == found
