@@ -151,10 +151,15 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
 _YEAR = re.compile(r"1\d{3}|2\d{3}")
 
 
+def _to_between(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether only "to" is said between ``first`` and ``second``, with no mark."""
+    return second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
+
+
 def _said_season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
     """Whether ``first`` "to" ``second`` is a year and the next year's last two digits ("twenty eleven to twelve",
     read so from 2011-12)."""
-    return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
+    return (_to_between(first, second, words, punct)
             and _YEAR.fullmatch(first.written) is not None and re.fullmatch(r"\d\d", second.written) is not None
             and int(second.written) == (int(first.written) + 1) % 100)
 
@@ -167,7 +172,7 @@ _SCORED = frozenset("win wins victory victories loss losses defeat defeats lead 
 def _said_score(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
     """Whether ``first`` "to" ``second`` are the two sides of a score before the noun it describes ("the seventy
     eight to seventy two win" is the 78-72 win, "a five to four decision" a 5-4 decision)."""
-    return (second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
+    return (_to_between(first, second, words, punct)
             and punct[second.end - 1] == "O" and second.end < len(words) and words[second.end].lower() in _SCORED
             and first.written.isdigit() and second.written.isdigit() and len(first.written) <= 3
             and len(second.written) <= 3)
@@ -633,48 +638,40 @@ class U2TF:
                short_forms: Sequence[Tuple[int, int, str]] = ()) -> List[ConvertedSpan]:
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
-        for i, token in (kept or {}).items():
-            spans.append(ConvertedSpan(i, i + 1, WRITTEN_CLASS, words[i], token, WRITTEN_CLASS))
-            taken[i] = True
-        for start, end, value in self.lexicon.matches(words) if self.lexicon else ():
-            if any(taken[start:end]):
-                continue
-            spans.append(ConvertedSpan(start, end, LEXICON_CLASS, " ".join(words[start:end]), value, LEXICON_CLASS))
+
+        def claim(start: int, end: int, kind: str, written: str, cls: str,
+                  free: Optional[Tuple[int, int]] = None) -> bool:
+            """A verbatim span over ``words[start:end]`` where the words of ``free`` (default: the span's) are not
+            taken by an earlier one; whether it was made."""
+            if any(taken[slice(*(free or (start, end)))]):
+                return False
+            spans.append(ConvertedSpan(start, end, kind, " ".join(words[start:end]), written, cls))
             taken[start:end] = [True] * (end - start)
+            return True
+
+        for i, token in (kept or {}).items():
+            claim(i, i + 1, WRITTEN_CLASS, token, WRITTEN_CLASS)
+        for start, end, value in self.lexicon.matches(words) if self.lexicon else ():
+            claim(start, end, LEXICON_CLASS, value, LEXICON_CLASS)
         if self._converts("ordinal"):
             for unit in unit_ordinals(words):
-                if any(taken[unit.start:unit.name_end]):
-                    continue
-                spans.append(ConvertedSpan(unit.start, unit.end, UNIT_ORDINAL, " ".join(words[unit.start:unit.end]),
-                                           unit.written, "ordinal"))
-                taken[unit.start:unit.end] = [True] * (unit.end - unit.start)
-                if self.truecase:
+                if (claim(unit.start, unit.end, UNIT_ORDINAL, unit.written, "ordinal", (unit.start, unit.name_end))
+                        and self.truecase):
                     case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
             misread = [(form, "ordinal") for form in glued_ordinals(words)]
             misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
             misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
             misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
             for form, cls in misread:
-                if not any(taken[form.start:form.end]):
-                    spans.append(ConvertedSpan(form.start, form.end, MISREAD_FORM,
-                                               " ".join(words[form.start:form.end]), form.written, cls))
-                    taken[form.start:form.end] = [True] * (form.end - form.start)
+                claim(form.start, form.end, MISREAD_FORM, form.written, cls)
             for regnal in regnal_numbers(words):
-                if not any(taken[regnal.start - 1:regnal.end]):
-                    spans.append(ConvertedSpan(regnal.start, regnal.end, REGNAL,
-                                               " ".join(words[regnal.start:regnal.end]), regnal.written, "ordinal"))
-                    taken[regnal.start:regnal.end] = [True] * (regnal.end - regnal.start)
+                claim(regnal.start, regnal.end, REGNAL, regnal.written, "ordinal", (regnal.start - 1, regnal.end))
         if self._converts("address"):
             for start, end, written in uk_postcodes(words):
-                if not any(taken[start:end]):
-                    spans.append(ConvertedSpan(start, end, POSTCODE, " ".join(words[start:end]), written, "address"))
-                    taken[start:end] = [True] * (end - start)
+                claim(start, end, POSTCODE, written, "address")
         if self.truecase and self._converts("abbreviation"):
             for start, end, form in short_forms:
-                if not any(taken[start:end]):
-                    spans.append(ConvertedSpan(start, end, SHORT_FORM, " ".join(words[start:end]), form,
-                                               "abbreviation"))
-                    taken[start:end] = [True] * (end - start)
+                claim(start, end, SHORT_FORM, form, "abbreviation")
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):

@@ -470,9 +470,9 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
                                    and re.search(r"\.\d", written)):
                 continue
             return raw
-        spelled = len(word) == 1 and any(len(said[j]) == 1 and said[j].isalpha()
-                                         for j in (i - 1, i + 1) if 0 <= j < len(said))
-        if spelled and word.isalpha():  # a letter said among letters ("b a seven one"), never an article
+        if len(word) == 1 and word.isalpha() and any(len(said[j]) == 1 and said[j].isalpha()
+                                                     for j in (i - 1, i + 1) if 0 <= j < len(said)):
+            # a letter said among letters ("b a seven one"), never an article
             if letter_counts[letters] >= said_letters[letters]:
                 continue
             return raw
@@ -681,10 +681,9 @@ def split_said_word(spoken_span: Sequence[str], written: str) -> str:
     tokens = written.split(" ")
     for k, token in enumerate(tokens):
         match = _WORD_AFTER_DIGITS.search(token)
-        if match is None or match.group(0).lower() not in said or not has_vowel(match.group(0)) \
-                or match.group(0).lower() in _SHORT_UNITS:
+        word = match.group(0) if match else ""
+        if not word or word.lower() not in said or not has_vowel(word) or word.lower() in _SHORT_UNITS:
             continue
-        word = match.group(0)
         if k + 1 < len(tokens) and tokens[k + 1][:1].isupper():
             word = word.capitalize()
         tokens[k] = f"{token[:match.start()]} {word}{token[match.end():]}"
@@ -891,13 +890,14 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     alternatives)``.
 
     Initials written with points get the point after the last ("N.K" is "N.K."), and a short word run into digits
-    its space ("14elm" is "14 Elm"). A span whose digits came out wrong gets a second try with its spoken digits imposed (``convert(...,
-    digits=...)``); ``retries`` counts the second tries that passed. A span still rejected then takes the likeliest
-    of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that the guards accept: for
-    "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its next. Mixed-case words
-    keep their own fallback; an alternative that only re-cases or re-marks the spoken words ("MIss", "us-"), or
-    writes a word of mixed case ("JianGsu"; also "kHz", which a rescue may pass up), is passed over; so is a span
-    whose output was too long, and an alternative is at most 8 characters longer than the rejected output.
+    its space ("14elm" is "14 Elm"). A span whose digits came out wrong gets a second try with its spoken digits
+    imposed (``convert(..., digits=...)``); ``retries`` counts the second tries that passed. A span still rejected
+    then takes the likeliest of the converter's next ``width - 1`` outputs (``converter.nbest``, beam search) that
+    the guards accept: for "miss" the converter's best is "Mrs.", an invented word there, and "Ms." is among its
+    next. Mixed-case words keep their own fallback; an alternative that only re-cases or re-marks the spoken words
+    ("MIss", "us-"), or writes a word of mixed case ("JianGsu"; also "kHz", which a rescue may pass up), is passed
+    over; so is a span whose output was too long, and an alternative is at most 8 characters longer than the
+    rejected output.
     ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """

@@ -21,8 +21,9 @@ from itertools import accumulate
 from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
-from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, counted_range, identifier_before,
-                           labels_a_number, list_goes_on, number_pair, number_phrases, temperature_letter)
+from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, cardinal_word, counted_range,
+                           identifier_before, labels_a_number, list_goes_on, number_pair, number_phrases,
+                           temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -290,19 +291,16 @@ def misgrouped_digits(written: str) -> Optional[str]:
     return out if out != written else None
 
 
-# Nouns a number identifies after them ("order number 45821"; not "seat", "train", a verb as often as a label).
 _GROUPED_LABEL = re.compile(r"(#\s?)?\d{1,3}(?:,\d{3})+")
-
-
 _DIGIT_GROUPS_WRITTEN = re.compile(r"\d[\d,]*(?:[ -]\d[\d,]*)+")
 
 
 def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str]:
     """The digits of a number that identifies, without the thousands commas of an amount: after a noun of
     :data:`.number_spans.IDENTIFIERS` (:func:`.number_spans.identifier_before`: "order number 45821", "# 45,821"
-    is #45821; "account number? it's 4,482 1937-06", the
-    groups a normalizer reads out as amounts and years, is 4482 1937 06) and in "ends in 4,821" (a card's last
-    digits); "can seat 55,000" keeps its comma. ``None`` where that does not apply."""
+    is #45821; "account number? it's 4,482 1937-06", the groups a normalizer reads out as amounts and years, is
+    4482 1937 06) and in "ends in 4,821" (a card's last digits); "can seat 55,000" keeps its comma. ``None`` where
+    that does not apply."""
     text = written.strip()
     later_group = start > 0 and words[start - 1].lower() in KINDS  # a group after the identifier's first
     grouped = _DIGIT_GROUPS_WRITTEN.fullmatch(text) and ("," in text or later_group)
@@ -323,7 +321,7 @@ def said_identifier_groups(spoken: Sequence[str], words: Sequence[str], start: i
     hundred seventy two fifteen" is 9872 15), for a span whose conversion the guards rejected. ``None`` unless all
     the words are cardinal number words."""
     lowered = [w.lower() for w in spoken]
-    if (not lowered or not all(w == "oh" or not KINDS.get(w, "o").endswith("o") for w in lowered)
+    if (not lowered or not all(w == "oh" or cardinal_word(w) for w in lowered)
             or not identifier_before(words, start)):
         return None
     groups: List[str] = []
@@ -646,17 +644,12 @@ def age_compound(written: str, before: str) -> Optional[str]:
 _AGE_UNITS = frozenset("year years month months week weeks day days".split())
 
 
-def _cardinal_word(word: str) -> bool:
-    """Whether lowercase ``word`` is a cardinal number word ("seventy", "hundred"; not "seventieth")."""
-    return KINDS.get(word) in CARDINAL  # an ordinal's kind ends in "o"
-
-
 def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[str]:
     """A letter and the number words after it, as the name they make (``letter_leads``: the letter names the number,
     :func:`.number_spans.leads_number`), for a span whose conversion the guards rejected: "a three eighty" written
     "1/80" is A380, the number's digits as said. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
-    if not letter_leads or len(lowered) < 2 or not all(map(_cardinal_word, lowered[1:])):
+    if not letter_leads or len(lowered) < 2 or not all(map(cardinal_word, lowered[1:])):
         return None
     digits = spoken_digits(lowered[1:])
     return lowered[0].upper() + digits if digits.isdigit() else None
@@ -689,7 +682,7 @@ def said_code(spoken: Sequence[str]) -> Optional[str]:
         if (not (lowered[0].isalpha() and lowered[0].isascii() and len(lowered[0]) <= 4)
                 or lowered[0] in _NO_CODE_LETTERS or lowered[0] in KINDS or lowered[0] == "oh"):
             return None
-    if len(lowered) <= letters or not all(map(_cardinal_word, lowered[letters:])):
+    if len(lowered) <= letters or not all(map(cardinal_word, lowered[letters:])):
         return None
     digits = spoken_digits(lowered[letters:])
     code = "".join(lowered[:letters]).upper()
@@ -741,7 +734,7 @@ def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional
         if scaled is not None:
             return sign + scaled
         # a count, not a scale alone ("several thousand dollars")
-        counted = all(map(_cardinal_word, lowered[:unit])) and KINDS[lowered[0]] not in ("H", "S")
+        counted = all(map(cardinal_word, lowered[:unit])) and KINDS[lowered[0]] not in ("H", "S")
         whole = spoken_digits(lowered[:unit]) if counted else ""
         return f"{sign}{int(whole):,}" if whole.isdigit() else None
     if len(lowered) < unit + (2 if bare_hundredths else 3):
@@ -752,7 +745,7 @@ def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional
         rest = rest[:-1]
     elif not bare_hundredths:
         return None
-    if not rest or len(rest) > 2 or not all(map(_cardinal_word, lowered[:unit] + rest)):
+    if not rest or len(rest) > 2 or not all(map(cardinal_word, lowered[:unit] + rest)):
         return None
     whole, hundredths = spoken_digits(lowered[:unit]), spoken_digits(rest)
     if not (whole.isdigit() and hundredths.isdigit() and int(hundredths) < 100):
@@ -760,13 +753,11 @@ def said_money(spoken: Sequence[str], bare_hundredths: bool = False) -> Optional
     return f"{sign}{int(whole):,}.{int(hundredths):02d}"
 
 
-
-
 def _said_decimal(whole_words: Sequence[str], fraction_words: Sequence[str]) -> Optional[Tuple[int, str]]:
     """The whole number said in ``whole_words`` (number words and "and") and its writing in digits, with the
     decimals said digit by digit in ``fraction_words`` after its point ("two", "three six" is (2, "2.36"); "one
     thousand two hundred" is (1200, "1,200")); ``None`` for any other words."""
-    if not all(_cardinal_word(w) or w == "and" for w in whole_words) or not all(
+    if not all(cardinal_word(w) or w == "and" for w in whole_words) or not all(
             w in DIGIT_WORDS for w in fraction_words):
         return None
     whole = spoken_digits(whole_words)
@@ -803,7 +794,7 @@ def scale_word_kept(written: str, spoken: Sequence[str]) -> Optional[str]:
     match = _GROUPED_BIG.fullmatch(written.strip())
     lowered = [w.lower() for w in spoken]
     said_scales = [i for i, w in enumerate(lowered) if w in _BIG_SCALES]
-    if match is None or not said_scales or any(_cardinal_word(w) for w in lowered[said_scales[-1] + 1:]):
+    if match is None or not said_scales or any(cardinal_word(w) for w in lowered[said_scales[-1] + 1:]):
         return None  # "one million two hundred thousand" is 1,200,000
     if any(KINDS.get(w) == "S" for w in lowered[:said_scales[-1]]):
         return None  # a lower scale before it: "two thousand million" is no text's writing
@@ -856,7 +847,7 @@ def said_age(spoken: Sequence[str]) -> Optional[str]:
     :func:`age_compound` then writes it as a compound or not. ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
     if (len(lowered) < 3 or lowered[-1] not in ("old", "olds") or lowered[-2] not in _AGE_UNITS
-            or not all(_cardinal_word(w) or w == "and" for w in lowered[:-2])):
+            or not all(cardinal_word(w) or w == "and" for w in lowered[:-2])):
         return None
     digits = spoken_digits(lowered[:-2])
     return f"{digits} {lowered[-2]} {lowered[-1]}" if digits.isdigit() else None

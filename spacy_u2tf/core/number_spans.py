@@ -57,8 +57,8 @@ def labels_a_number(word: str) -> bool:
     return word.lower().rstrip(".") in NUMBER_LABELS
 
 
-# Nouns a number said after identifies ("order number 45821", "account ... 4482 1937 06"): written without the
-# commas of an amount, its groups apart.
+# Nouns a number said after identifies ("order number 45821", "account ... 4482 1937 06"; not "seat", "train", a
+# verb as often as a label): written without the commas of an amount, its groups apart.
 IDENTIFIERS = frozenset("""
 number no hash code account order ticket reference ref id pin extension invoice policy confirmation case claim
 tracking serial
@@ -92,6 +92,11 @@ CARDINAL = frozenset("UTDHSZ")  # the kinds of a cardinal number word
 
 def _kind(word: str) -> Optional[str]:
     return KINDS.get(word.lower())
+
+
+def cardinal_word(word: str) -> bool:
+    """Whether ``word`` is a cardinal number word ("seventy", "hundred"; not "seventieth")."""
+    return _kind(word) in CARDINAL  # an ordinal's kind ends in "o"
 
 
 def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int) -> int:

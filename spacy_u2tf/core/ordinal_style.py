@@ -5,8 +5,8 @@ division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd Batt
 "5th Marines"). :func:`unit_ordinals` finds an ordinal said right before such a name. Armies, corps and fleets are
 left alone there ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division",
 which is also a league's or a vote's ("the second division"), unless letters said before it name the army ("the n
-k ninth division"). :func:`spelled_small_ordinal` gives a lone small
-ordinal that stage 2 wrote in digits back its word, unless a unit word follows it ("the 6th Division").
+k ninth division"). :func:`spelled_small_ordinal` gives a lone small ordinal that stage 2 wrote in digits back its
+word, unless a unit word follows it ("the 6th Division").
 """
 from __future__ import annotations
 

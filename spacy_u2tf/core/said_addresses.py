@@ -13,7 +13,7 @@ import re
 from typing import List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, TOP_LEVEL_DOMAINS, spoken_digits
-from .number_spans import KINDS
+from .number_spans import KINDS, cardinal_word
 
 # Words said for the marks inside an address.
 _MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_"}
@@ -57,8 +57,8 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
 def _part(words: List[str], start: int) -> Tuple[str, int]:
     """``(written, end)``: the part of an address said from ``words[start]``, a word and the number words said
     after it ("hughes eight seven" is hughes87), or number words alone ("two one" is 21)."""
-    if _digits_after(words, start) > start:
-        end = _digits_after(words, start)
+    end = _digits_after(words, start)
+    if end > start:
         return _said_digits(words[start:end]), end
     end = _digits_after(words, start + 1)
     return words[start] + _said_digits(words[start + 1:end]), end
@@ -68,8 +68,8 @@ def _digits_after(words: List[str], start: int) -> int:
     """The end of the number words said from ``start`` on, which belong to the part of the address before them
     ("hughes eight seven" is hughes87): ``start`` where none are, or where they say no digits."""
     end = start
-    while end < len(words) and (words[end] == "oh" or not KINDS.get(words[end], "o").endswith("o")):
-        end += 1  # cardinal number words ("eight", "twenty"), not ordinals nor other words
+    while end < len(words) and (words[end] == "oh" or cardinal_word(words[end])):
+        end += 1  # "eight", "twenty"; not ordinals nor other words
     return end if end > start and _said_digits(words[start:end]).isdigit() else start
 
 
