@@ -239,7 +239,10 @@ def write_records(batches: Iterable[Tuple[List[Record], List[LineResult]]], out:
                     text = "" if on_error == "skip" else record.text
                 if record.obj is not None:
                     record.obj[out_field] = text
-                    out.write(json.dumps(record.obj, ensure_ascii=False) + "\n")
+                    try:
+                        out.write(json.dumps(record.obj, ensure_ascii=False) + "\n")
+                    except UnicodeEncodeError:  # a lone surrogate ("\\ud83d" in the input): escaped, as it came
+                        out.write(json.dumps(record.obj) + "\n")
                 else:
                     out.write(text + "\n")
             done(len(batch))

@@ -38,6 +38,18 @@ def test_jsonl_records_keep_their_other_fields() -> None:
     assert json.loads(out.getvalue()) == {"id": 1, "text": "hi there", "written": "Hi there."}
 
 
+def test_a_record_with_a_lone_surrogate_is_written_escaped(tmp_path) -> None:
+    records = list(read_records(['{"id": 1, "text": "hi \\ud83d there"}'], True, "text"))
+    path = tmp_path / "out.jsonl"
+    with open(path, "w", encoding="utf-8") as out:
+        write_records([(records, [("Hi \ud83d there.", None)])], out, "written")
+    line = path.read_text(encoding="utf-8")
+    assert "\\ud83d" in line and json.loads(line)["written"] == "Hi \ud83d there."
+    with open(path, "w", encoding="utf-8") as out:  # other records keep their characters as they are
+        write_records([(list(read_records(['{"text": "é"}'], True, "text")), [("É.", None)])], out, "text")
+    assert path.read_text(encoding="utf-8") == '{"text": "É."}\n'
+
+
 def test_blank_jsonl_lines_are_skipped_and_the_rest_keep_their_numbers() -> None:
     lines = ['{"text": "a"}', "", '{"text": "b"}', "  \t ", '{"text": "c"}', "", ""]
     assert [(r.text, r.lineno) for r in read_records(lines, True, "text")] == [("a", 1), ("b", 3), ("c", 5)]

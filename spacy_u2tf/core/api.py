@@ -14,18 +14,20 @@ from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, senten
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
+from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins, case_label,
                      close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
                      plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
-from .misread_forms import glued_ordinals, legislation_numbers, mid_joins, slashed_pairs, thousands_decade
+from .misread_forms import (clock_durations, glued_ordinals, legislation_numbers, mid_joins, per_second_units,
+                            slashed_pairs, thousands_decade)
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
 from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           number_pair, ordinals_after_letters, years_then_numbers)
+                           narrower_spans, number_pair, ordinals_after_letters,
+                           years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -48,6 +50,8 @@ REGNAL = "regnal"  # a monarch's or pope's number, "Elizabeth II"
 MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or "24/7", written back
 SHORT_FORM = "short form"  # a short form said in words, "Amendment No. 12", "the Rt Hon. Member", "R&D"
 POSTCODE = "postcode"  # a UK postcode said in words, "LS6 2QT"
+_ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}(?:s|'s)")  # "CPUs": the plural of an acronym
+PLAIN_NOT_MIXED = "mixed: a plain word"  # the reason a mixed-case word the plain words list writes otherwise falls back
 # spans written as given, never sent to stage 2
 VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM, POSTCODE)
 
@@ -156,6 +160,21 @@ def _to_between(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str
     return second.start == first.end + 1 and words[first.end].lower() == "to" and punct[first.end] == "O"
 
 
+def _said_as_written(said_words: Sequence[str], words: Sequence[str], start: int, case: Sequence[str],
+                     punct: Sequence[str]) -> Optional[str]:
+    """The written form of a span the guards rejected, read from its spoken words by rule (an age, an amount, a
+    measure, digits, a code, letters), or ``None``."""
+    return (said_age(said_words)  # "seventeen year old" rejected as "$17"
+            or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
+            or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
+            or said_digit_string(said_words)  # a phone number said partly in hundreds, its digits changed
+            or said_letter_number(said_words, leads_number(words, start, case, punct))
+            or said_code(said_words)  # "inc zero zero four eight" as "inc.048"
+            or said_identifier_groups(said_words, words, start)  # an account number's groups
+            or spelled_reference(said_words, words, start)  # "k seven p two xm": K7P2XM
+            or said_letters(said_words))  # "x x x" written "X.X.": XXX
+
+
 def _said_season(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str], punct: Sequence[str]) -> bool:
     """Whether ``first`` "to" ``second`` is a year and the next year's last two digits ("twenty eleven to twelve",
     read so from 2011-12)."""
@@ -215,23 +234,27 @@ _ASCII_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1b\x7f]")
 
 
 def _clean_word(word: str) -> List[str]:
-    """NFKC-normalize one word, drop control/format characters (ZWJ kept inside emoji) and re-split it.
+    """NFKC-normalize one word, drop control/format characters (ZWJ kept inside emoji), write a lone surrogate as
+    U+FFFD and re-split it.
 
     NFKC can turn a character into a space plus a combining mark (``"caf\u00b4"`` → ``"caf \u0301"``), so the
     result is split again; a piece left with no character but control/format ones (a lone ZWJ) is no content.
+    Characters this Python's Unicode tables do not know (an emoji newer than them) and private-use ones are kept.
     """
     if word.isascii() and word.isprintable() and " " not in word:  # the common case: nothing to change
         return [word] if word else []
     word = unicodedata.normalize("NFKC", word)
-    word = "".join(ch for ch in word if unicodedata.category(ch)[0] != "C" or ch in "\u200d")
+    word = "".join("\ufffd" if category == "Cs" else ch for ch, category in
+                   ((ch, unicodedata.category(ch)) for ch in word) if category not in ("Cc", "Cf") or ch in "\u200d")
     return [piece for piece in word.split() if piece.strip("\u200d")]
 
 
 def to_words(text_or_words: Union[str, Sequence[str]]) -> List[str]:
     """Split text on whitespace (or check a word list) into clean words.
 
-    Each word is NFKC-normalized and loses its control/format characters; a word made only of such characters
-    is dropped (it is no content), and a word that NFKC splits becomes several words. No visible word is dropped.
+    Each word is NFKC-normalized and loses its control/format characters (a lone surrogate becomes U+FFFD); a
+    word made only of such characters is dropped (it is no content), and a word that NFKC splits becomes several
+    words. No visible word is dropped.
     """
     if isinstance(text_or_words, str):
         text = text_or_words
@@ -330,7 +353,8 @@ class U2TF:
         self.punctuation = punctuation
         self.truecase = truecase
         self.itn_classes = None if itn is True else frozenset() if itn is False else frozenset(itn)
-        self.spell_numbers_below = spell_numbers_below
+        self.spell_numbers_below = (0 if spell_numbers_below is None else
+                                    check_count("spell_numbers_below", spell_numbers_below, "numbers in words"))
         self.lexicon = lexicon if isinstance(lexicon, Lexicon) else Lexicon(lexicon)
         self.mixed_case_forms = (mixed_case_forms if isinstance(mixed_case_forms, MixedCaseForms) else
                                  MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))
@@ -419,8 +443,9 @@ class U2TF:
         ``n_process`` forked processes (``-1``: one per core; see :func:`.parallel.map_batches`)."""
         from .parallel import map_batches
 
-        if isinstance(docs, str):
-            raise TypeError("pipe() takes an iterable of documents; use process() for one string")
+        if isinstance(docs, (str, bytes, Mapping)):
+            raise TypeError(f"pipe() takes an iterable of documents (strings or word lists), got {type(docs).__name__}; "
+                            "use process() for one string")
         formatted = map_batches(self, batched(docs, self._batch_size(batch_size)), n_process)
         return (result for results in formatted for result in results)
 
@@ -479,9 +504,9 @@ class U2TF:
         on only some; any other time is a ``ValueError`` naming the word. A ``None`` or NaN ``speaker`` is none."""
         from .timing import process_words_batch
 
-        if isinstance(words, (str, bytes)):
+        if isinstance(words, (str, bytes, Mapping)):
             raise TypeError("process_words() takes a list of recognizer words (strings, (word, start, end) tuples or "
-                            "dicts); use process() to format a text string")
+                            f"dicts), got {type(words).__name__}; use process() to format a text string")
         return process_words_batch(self, [words])[0]
 
     def stream(self, lookahead: int = 8, **options: Any) -> "Stream":
@@ -576,21 +601,14 @@ class U2TF:
             self.stats.spans_converted += len(inputs)
             self.stats.digit_retries += retries
             self.stats.alternatives += alternatives
+            self._narrow_rejected(docs, plans, requests, spans, spoken, outputs, reasons)
             money_in_text: Dict[int, PoundsInText] = {}  # one pass over each text, however many amounts it has
             clocks_in_text: Dict[int, Set[str]] = {}  # the times of day each text has written so far
             for (d, k), span, said_words, written, reason in zip(requests, spans, spoken, outputs, reasons):
                 cls = MIXED_CLASS if span.kind == MIXED_CLASS else ""
                 said = None if span.kind == MIXED_CLASS else said_ip_address(said_words)  # not "10-00.1"
                 said = said if said is not None or reason is None or span.kind == MIXED_CLASS else (
-                    said_age(said_words)  # "seventeen year old" rejected as "$17"
-                    or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
-                    or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
-                    or said_digit_string(said_words)  # a phone number said partly in hundreds, its digits changed
-                    or said_letter_number(said_words, leads_number(docs[d], span.start, plans[d][1], plans[d][0]))
-                    or said_code(said_words)  # "inc zero zero four eight" as "inc.048"
-                    or said_identifier_groups(said_words, docs[d], span.start)  # an account number's groups
-                    or spelled_reference(said_words, docs[d], span.start)  # "k seven p two xm": K7P2XM
-                    or said_letters(said_words))  # "x x x" written "X.X.": XXX
+                    _said_as_written(said_words, docs[d], span.start, plans[d][1], plans[d][0]))
                 if said is None and reason is not None and span.kind != MIXED_CLASS:
                     address = said_address(said_words)  # "minneapolismn dot gov slash recovery" misspelled
                     if address is not None:
@@ -600,6 +618,8 @@ class U2TF:
                         span = replace(span, end=span.start + taken, spoken=" ".join(said_words[:taken]))
                 if said is not None:
                     written, reason = said, None  # the digits as said
+                if reason is None and self._plain_in_mixed_case(span, written):
+                    reason = PLAIN_NOT_MIXED  # "double" is no "DouBle": dictionaries write it in lowercase
                 if reason is None and span.kind == MIXED_CLASS:
                     counted = said_as_plural(docs[d], plans[d][0], span.start)  # "two kpi's" are KPIs
                     written = plural_acronym(written, span.spoken, counted) or written  # "guis" is GUIs, not "GUI's"
@@ -626,13 +646,40 @@ class U2TF:
                         plans[d][1][span.start] = "ACRONYM"  # the converter wrote it as an acronym ("CEO")
                     elif span.kind == MIXED_CLASS and self.label_thresholds and "case_probs" in labels[d]:
                         # with thresholds every path has the probabilities (without, only streaming would)
+                        tables, context = split_context_thresholds(self.label_thresholds)
                         plans[d][1][span.start] = rejected_mixed_case(
-                            labels[d]["case_probs"][span.start], self.tagger.labels["case"],
-                            split_context_thresholds(self.label_thresholds)[0].get("case", {}))
+                            labels[d]["case_probs"][span.start], self.tagger.labels["case"], tables.get("case", {}),
+                            context.plain_acronym if span.spoken in self.plain_words else None)
         for words, (punct, case, itn, spans) in zip(docs, plans):
             _join_leading_letters(words, punct, case, itn, spans)
             _join_number_pairs(words, punct, itn, spans)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
+
+    def _narrow_rejected(self, docs: List[List[str]], plans: List[Tuple[List[str], List[str], List[str], Any]],
+                         requests: Sequence[Tuple[int, int]], spans: List[ConvertedSpan], spoken: List[List[str]],
+                         outputs: List[str], reasons: List[Optional[str]]) -> None:
+        """Convert each span the guards rejected, and no rule reads whole, again without a loose word at its edge
+        (``narrower_spans``); the first narrower span the guards accept takes its place, in place in the lists, and
+        the word left out is written as said: "forty five miles southwest" → "45 miles southwest"."""
+        from .guards import convert_checked
+
+        tries = [(j, start, end) for j, ((d, _), span, reason) in enumerate(zip(requests, spans, reasons))
+                 if reason is not None and span.kind != MIXED_CLASS and said_ip_address(spoken[j]) is None
+                 and _said_as_written(spoken[j], docs[d], span.start, plans[d][1], plans[d][0]) is None
+                 for start, end in narrower_spans(docs[d], span.start, span.end)]
+        if not tries:
+            return
+        said = [docs[requests[j][0]][start:end] for j, start, end in tries]
+        written, why, _, _ = convert_checked(self.converter, [span_input(docs[requests[j][0]], start, end, self.context)
+                                                              for j, start, end in tries], said, [False] * len(tries))
+        for (j, start, end), words, text, reason in zip(tries, said, written, why):
+            if reason is None and reasons[j] is not None:
+                d, span = requests[j][0], spans[j]
+                for i in [*range(span.start, start), *range(end, span.end)]:
+                    out_of_span(plans[d][2], i)
+                spans[j] = replace(span, start=start, end=end, spoken=" ".join(words))
+                spoken[j], outputs[j], reasons[j] = words, text, None
+                self.stats.narrowed += 1
 
     def _spans(self, words: List[str], case: List[str], itn: List[str], kept: Optional[Mapping[int, str]] = None,
                short_forms: Sequence[Tuple[int, int, str]] = ()) -> List[ConvertedSpan]:
@@ -662,6 +709,8 @@ class U2TF:
             misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
             misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
             misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
+            misread += [(form, "time") for form in clock_durations(words) if self._converts("time")]
+            misread += [(form, "measure") for form in per_second_units(words) if self._converts("measure")]
             for form, cls in misread:
                 claim(form.start, form.end, MISREAD_FORM, form.written, cls)
             for regnal in regnal_numbers(words):
@@ -694,6 +743,15 @@ class U2TF:
                 if label == "MIXED" and not taken[i]:
                     spans.append(ConvertedSpan(i, i + 1, MIXED_CLASS, words[i], None, MIXED_CLASS, no_converter))
         return sorted(spans, key=lambda s: s.start)
+
+    def _plain_in_mixed_case(self, span: ConvertedSpan, written: str) -> bool:
+        """Whether ``written`` puts a word of the plain words list in mixed case ("DouBle"; a MIXED span's word:
+        "blackberry"), which no dictionary writes so; the plural of a known acronym ("CPUs") is no mixed case, but
+        "PLUs" for "plus" is."""
+        runs = [written.strip()] if span.kind == MIXED_CLASS else written.split()
+        return any(case_label(run) == "MIXED" and run in self.plain_words and not (
+            _ACRONYM_PLURAL.fullmatch(run) and self.mixed_case_forms.is_acronym(re.sub(r"'?s$", "", run).lower()))
+                   for run in (r.strip(".,;:!?\"()") for r in runs))
 
     def _acronym_case(self, words: Sequence[str], case: Sequence[str]) -> List[str]:
         """``case`` with each known acronym said with "'s" ACRONYM, the words :func:`.short_forms.counted_acronyms`

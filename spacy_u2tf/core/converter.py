@@ -347,18 +347,24 @@ class SpanConverter:
         return results
 
     def nbest(self, inputs: Sequence[str], width: int = 4,
-              max_len: Optional[Sequence[int]] = None) -> List[List[str]]:
+              max_len: Optional[Sequence[int]] = None, *, batch_size: int = 32) -> List[List[str]]:
         """The ``width`` likeliest written forms of each ``span_input`` string, best first (beam search), of at most
-        ``max_len[i]`` characters (default and bound: :meth:`max_output_len`)."""
+        ``max_len[i]`` characters (default and bound: :meth:`max_output_len`), searched in length-sorted batches."""
         if not inputs:
             return []
         limit = self.model.config["max_positions"]
-        src = pad_batch([self.vocab.encode_input(text)[:limit] for text in inputs], self.device)
+        encoded = [self.vocab.encode_input(text)[:limit] for text in inputs]
         bounds = [self.max_output_len(len(span_text(text))) for text in inputs]
         if max_len is not None:
             bounds = [min(bound, n) for bound, n in zip(bounds, max_len)]
-        found = self.model.beam(src, bounds, width)
-        return [[self.vocab.decode(ids) for ids, _ in row] for row in found]
+        order = sorted(range(len(inputs)), key=lambda i: len(encoded[i]))
+        results: List[List[str]] = [[] for _ in inputs]
+        for b in range(0, len(order), batch_size):  # one batch for a long transcript's every rejected span is slow
+            idx = order[b:b + batch_size]
+            found = self.model.beam(pad_batch([encoded[i] for i in idx], self.device), [bounds[i] for i in idx], width)
+            for i, row in zip(idx, found):
+                results[i] = [self.vocab.decode(ids) for ids, _ in row]
+        return results
 
     def _digit_constraints(self, digits: Sequence[Optional[str]]) -> Tuple[torch.Tensor, torch.Tensor]:
         """``(is_digit, expected)`` for :meth:`Seq2Seq.greedy` (``None`` or ``""``: unconstrained row)."""

@@ -108,6 +108,9 @@ def _singular(word: str) -> str:
     return word
 
 
+_LARGEST_NUMBER = 10 ** 100  # a value of more digits is read as no number (Python refuses to write 4,300 digits)
+
+
 def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozenset(),
                    hundred_joins: bool = True) -> List[str]:
     """The numbers a spoken span says, as digit strings: ``twelve point three`` → ``["12", "3"]``,
@@ -126,7 +129,8 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
     def flush() -> None:
         nonlocal current, total, last_kind
         if current is not None or total:
-            out.append(str(total + (current or 0)))
+            value = total + (current or 0)
+            out.append(str(value) if value < _LARGEST_NUMBER else "")  # "hundred" said 2,400 times is no number
         current, total, last_kind = None, 0, ""
 
     for i, raw in enumerate(words):
@@ -250,20 +254,29 @@ _NUMBER_SIGNS = ("no", "nos")
 # and date words. A word said for a symbol ("dollars", "dot", "slash") vanishes only where its symbol is written
 # (:data:`_SYMBOLS_SAID_AS`).
 _VANISHING = set("""
-minus negative oh o double triple hundred hundreds thousand thousands a an the of to through
+minus negative oh o double triple hundred hundreds thousand thousands a an the of to
 million millions billion billions trillion trillions
-cent cents percent per pence sen us
-at sign equals question mark quote
-o'clock am pm degree degrees x by times half halves quarter quarters
-square cubic megs gigs kilos number music sharp flat miz misses missus et cetera for example
+percent per pence sen
+at
+o'clock am pm degree degrees half halves quarter quarters
+square cubic megs gigs kilos number
 """.split())
 
 # Words that vanish only into a written form that stands for them: an hour into a clock time or the "h" of a rate
 # ("18:00", "mph", "km/h", "kWh"), miles into "mph" ("one and a half hours" is no "1 1/2").
 _HOUR_WRITTEN = re.compile(r"\d:\d\d|(?<![^\W\d_])(?:m\.?p\.?h|k\.?p\.?h|[a-z]*/h|k?wh|h|hrs?)(?![^\W\d_])")
 _MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
+# Words that stand for a symbol or a short form, and vanish only where it is written: "john sharp at gmail dot com"
+# is no "john@gmail.com", "x five dollars" no "$5".
+_SYMBOL_OF = {"sharp": r"[#♯]", "flat": r"♭|\b[a-g]b\b", "music": r"[♯♭♮]", "x": r"[x×*]", "by": r"[x×*]",
+              "times": r"[x×*]", "question": r"\?", "mark": r"\?", "quote": r"[\"“”'‘’]", "equals": r"=",
+              "cent": r"[¢%]|\d\.\d", "cents": r"¢|\d\.\d", "miz": r"\bm(?:r|i)?s\b", "misses": r"\bm(?:r|i)?s\b",
+              "missus": r"\bm(?:r|i)?s\b", "through": r"[–—-]|\bto\b|\bthru\b", "et": r"\betc\b",
+              "cetera": r"\betc\b", "for": r"\be\.?g\b", "example": r"\be\.?g\b", "sign": r"[^\w\s]",
+              "us": r"\$|\bus\b|\bu\.s\b"}
 _VANISHING_INTO: Dict[str, "re.Pattern[str]"] = {"hour": _HOUR_WRITTEN, "hours": _HOUR_WRITTEN, "mile": _MILES_WRITTEN,
                                                  "miles": _MILES_WRITTEN,
+                                                 **{word: re.compile(symbol) for word, symbol in _SYMBOL_OF.items()},
                                                  # "two hundredth" is 200th, never 200
                                                  **{scale: re.compile(r"\dth\b") for scale in
                                                     ("hundredth", "thousandth", "millionth", "billionth")}}
@@ -568,7 +581,9 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
             or comma_in_word(text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text) or split_decimal(text)
-            or unsaid_leading_zero(spoken_span, text) or ordinal_dropped(spoken_span, text)
+            or lost_decimal_point(spoken_span, text)
+            or unsaid_leading_zero(spoken_span, text) or digits_said_one_by_one(spoken_span, text)
+            or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
 
 
@@ -583,7 +598,7 @@ def dangling_hyphen(spoken_span: Sequence[str], written: str) -> Optional[str]:
 
 # Small words and words said for symbols that a number never absorbs as letters ("and 20", not "AND20"; "I 95",
 # not "IN95"; "152-" or "152 dash", not "152Dash").
-_GLUE_WORDS = "and|or|the|of|to|in|on|at|for|dash|hyphen|slash|point|dot|minus|plus"
+_GLUE_WORDS = "and|or|the|of|to|in|on|at|for|us|dash|hyphen|slash|point|dot|minus|plus"
 _WORD_DOT_WORD = re.compile(r"[^\W\d_]{2,}\.[^\W\d_]{2,}")
 _CAPITALS_INTO_LOWER = re.compile(r"[A-Z]{2,}[a-z]{2,}|[A-Z]{5,}s")  # "POUNds", "HUNDREDs"; not "GPUs"
 _LETTERS_BY_DIGIT = re.compile(r"(?<=\d)[^\W\d_]{4,}|[^\W\d_]{4,}(?=\d)")
@@ -593,6 +608,11 @@ _SHORT_UNITS = frozenset("min sec hrs yrs gal lbs ozs".split())
 TOP_LEVEL_DOMAINS = frozenset("com org net edu gov info biz".split())
 _DIGIT_DOT_WORD = re.compile(rf"\d\.(?!(?:{'|'.join(sorted(TOP_LEVEL_DOMAINS))})\b)([^\W\d_]{{3,}})")  # "3.menu"
 _GLUED = re.compile(rf"(?<![^\W\d_])(?:{_GLUE_WORDS})-?\d|\d-?(?:{_GLUE_WORDS})(?![^\W\d_])", re.IGNORECASE)
+_DOMAIN_THEN_DIGITS = re.compile(r"\.(?:com|org|net|edu|gov|io|co|uk)\d", re.IGNORECASE)  # "example.com1000"
+# A scale word may touch an amount ("$77.5million", "NZ dollar 173billion"), not a count ("555123 4thousand") nor
+# come before digits ("Billion1800").
+_AMOUNT_BEFORE = re.compile(r"\d$")
+_DECIMAL_BEFORE = re.compile(r"\d\.\d+$")
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
 
@@ -629,12 +649,23 @@ def invented_decimal_point(spoken_span: Sequence[str], written: str) -> Optional
     return f"number changed: a decimal point nobody said in {written}"
 
 
-_SPLIT_DECIMAL = re.compile(r"\d\.\d+ \d")
+def lost_decimal_point(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: a decimal point lost in ..."`` when the span says "point" more times than ``written`` has
+    points beside a digit ("one forty two point one six zero point three eight" written "142.160-38"), else
+    ``None``."""
+    said = sum(w.lower() == "point" for w in spoken_span)
+    if said > 1 and len(re.findall(r"\.\d|\d\.", written)) < said:
+        return f"number changed: a decimal point lost in {written.strip()}"
+    return None
+
+
+_SPLIT_DECIMAL = re.compile(r"\d\.\d+ \d|\d \.\d")
 
 
 def split_decimal(written: str) -> Optional[str]:
     """``"number changed: a decimal split in 2.3 6"`` when a space cuts the digits after a decimal point from a
-    digit after it ("two point three six billion euros" written "€2.3 6 billion"), else ``None``."""
+    digit after it ("two point three six billion euros" written "€2.3 6 billion") or a decimal point from the digits
+    before it ("8,848 .86"), else ``None``."""
     if _SPLIT_DECIMAL.search(written):
         return f"number changed: a decimal split in {written.strip()}"
     return None
@@ -693,12 +724,18 @@ def split_said_word(spoken_span: Sequence[str], written: str) -> str:
 def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
     """``"glued to digits: AND20"`` when a small word is run into a number ("AND20", "ANd-62") or a said word of
     four letters or more touches one ("9month", "6Figure", "10,000square"), or one of three or more after a point
-    ("3.menu" for "three dot menu", not an address's "3.com"), else ``None``. A unit's abbreviation may ("5km"),
-    and so may a scale word, as parliamentary transcripts write it ("$77.5million")."""
+    ("3.menu" for "three dot menu", not an address's "3.com"), or digits touch an address's domain
+    ("info@example.com1000"), else ``None``. A unit's abbreviation may ("5km"), and so may a scale word after an
+    amount, as parliamentary transcripts write it ("$77.5million"; not "4thousand", "Billion1800")."""
     said = {w.lower() for w in spoken_span}
     for token in written.split():
-        if _GLUED.search(token) or any(run.lower() in said and run.lower() not in _SCALE_WORDS
-                                       for run in _LETTERS_BY_DIGIT.findall(token) + _DIGIT_DOT_WORD.findall(token)):
+        runs = [(m.group(0), m.start()) for m in _LETTERS_BY_DIGIT.finditer(token)]
+        runs += [(run, -1) for run in _DIGIT_DOT_WORD.findall(token)]
+        if _GLUED.search(token) or _DOMAIN_THEN_DIGITS.search(token) or any(
+                run.lower() in said and not (run.lower() in _SCALE_WORDS and _AMOUNT_BEFORE.search(token[:at])
+                                             and (said & _MONEY_WORDS or not token[:1].isdigit()
+                                                  or _DECIMAL_BEFORE.search(token[:at])))
+                for run, at in runs):
             return f"glued to digits: {token}"
     return None
 
@@ -749,6 +786,25 @@ def unsaid_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[st
     match = _LEADING_ZERO.search(written)
     if match and not any(w.lower() in _ZERO_WORDS or "0" in digit_string(w) for w in spoken_span):
         return f"number changed: a zero nobody said in {written}"
+    return None
+
+
+def digits_said_one_by_one(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: ..."`` when a span said digit by digit ("zero zero zero", "double oh seven") is written
+    with other digits ("0000"), else ``None``: the number check reads past leading zeros, which a code keeps."""
+    said: List[str] = []
+    repeat = 1
+    for word in (w.lower() for w in spoken_span):
+        if word in ("double", "triple"):
+            repeat = 2 if word == "double" else 3
+            continue
+        if word not in DIGIT_WORDS:
+            return None
+        said.append(DIGIT_WORDS[word] * repeat)
+        repeat = 1
+    digits = digit_string(written)
+    if len(said) > 1 and repeat == 1 and digits and digits != "".join(said):
+        return f"number changed: {''.join(said)} said one by one → {digits}"
     return None
 
 
@@ -873,9 +929,29 @@ def _alnum(text: str) -> str:
     return "".join(ch for ch in text.lower() if ch.isalnum())
 
 
+_MILES = re.compile(r"(\d)(\s|-)?(sq )?mi\b")
+
+
+def miles_in_full(spoken_span: Sequence[str], written: str) -> str:
+    """``written`` with the miles it abbreviates written as said ("forty five miles" written "45 mi" is "45 miles",
+    "a five mile walk" "a 5-mile walk", "three point three square miles" "3.3 square miles"): edited text writes
+    miles in full beside a number."""
+    said = {w.lower() for w in spoken_span}
+    unit = "miles" if "miles" in said else "mile" if "mile" in said else None
+    if unit is None:
+        return written
+
+    def full(match: "re.Match[str]") -> str:
+        square = "square " if match.group(3) and "square" in said else match.group(3) or ""
+        return f"{match.group(1)}{'-' if match.group(2) == '-' else ' '}{square}{unit}"
+
+    return _MILES.sub(full, written)
+
+
 def _repaired(spoken_span: Sequence[str], written: str) -> str:
-    """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space."""
-    return split_said_word(spoken_span, finish_initials(written))
+    """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space,
+    miles abbreviated."""
+    return miles_in_full(spoken_span, split_said_word(spoken_span, finish_initials(written)))
 
 
 ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included
@@ -901,7 +977,8 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     ``alternatives`` counts the spans saved so.
     ``reasons[i]`` is ``None`` for a span that may be used, else why it falls back.
     """
-    outputs = [_repaired(words, written) for words, written in zip(spoken, converter.convert(inputs))]
+    raw = converter.convert(inputs)
+    outputs = [_repaired(words, written) for words, written in zip(spoken, raw)]
     reasons = [check_span(words, written, MIXED_CLASS if m else None)
                for words, written, m in zip(spoken, outputs, mixed)]
     retry = [j for j, reason in enumerate(reasons) if reason and reason.startswith("number")]
@@ -918,7 +995,7 @@ def convert_checked(converter: Any, inputs: Sequence[str], spoken: Sequence[Sequ
     rejected = [j for j, reason in enumerate(reasons) if reason and reason != "too long" and not mixed[j]] \
         if nbest and width > 1 else []
     # the search takes one batched step per character: alternatives stay near the rejected output's length
-    bounds = [min(len(outputs[j]) + ALTERNATIVE_SLACK, ALTERNATIVE_MAX_CHARS) for j in rejected]
+    bounds = [min(len(raw[j]) + ALTERNATIVE_SLACK, ALTERNATIVE_MAX_CHARS) for j in rejected]
     for j, ranked in zip(rejected, nbest([inputs[j] for j in rejected], width, bounds) if rejected else []):
         said = _alnum("".join(spoken[j]))
         for written in ranked[1:]:

@@ -618,9 +618,13 @@ def thresholded_labels(pred: Mapping[str, Sequence], names: Mapping[str, Sequenc
     return out
 
 
-def rejected_mixed_case(probs: Sequence[float], names: Sequence[str], thresholds: Dict[str, float]) -> str:
+def rejected_mixed_case(probs: Sequence[float], names: Sequence[str], thresholds: Dict[str, float],
+                        plain_acronym: Optional[float] = None) -> str:
     """The case label for a word tagged MIXED whose mixed-case form was rejected: the likeliest other label under the
     same thresholds (``probs`` is the word's case probabilities in the order of ``names``), but never LOWER, since
-    the tagger took the word for a name ("ceo" → "CEO" where ACRONYM is likely enough, else "Ceo")."""
+    the tagger took the word for a name ("ceo" → "CEO" where ACRONYM is likely enough, else "Ceo"). For a plain
+    word (:func:`hold_plain_acronyms`) ACRONYM needs ``plain_acronym`` ("sprint" is "Sprint", not "SPRINT")."""
     label = likeliest_without([probs], names, "MIXED", thresholds)[0]
+    if label == "ACRONYM" and plain_acronym is not None and probs[list(names).index("ACRONYM")] < plain_acronym:
+        label = "CAPITAL"
     return "CAPITAL" if label in ("LOWER", "MIXED") else label

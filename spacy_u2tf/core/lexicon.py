@@ -16,7 +16,12 @@ class Lexicon:
 
     def __init__(self, entries: Optional[Mapping[str, str]] = None) -> None:
         self.entries: Dict[Tuple[str, ...], str] = {}
+        if entries is not None and not isinstance(entries, Mapping):
+            raise TypeError(f"lexicon must be a mapping of spoken words to their written form (or a Lexicon; a file: "
+                            f"Lexicon.from_file), not {type(entries).__name__}")
         for key, value in (entries or {}).items():
+            if not isinstance(key, str) or not isinstance(value, str):
+                raise TypeError(f"lexicon entry {key!r} → {value!r}: spoken words and written form must be strings")
             words = tuple(key.lower().split())
             if not words or not value.strip():
                 raise ValueError(f"empty lexicon entry {key!r} → {value!r}")

@@ -11,7 +11,8 @@ stage 2 (which has never seen a suffix said as a word). Two numbers with a slash
 fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not below one said so can only be such a
 pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back). "The 2000s"
 is read "the two thousands" (:func:`thousands_decade`), and a directive's "2009/28/EC" "two thousand nine twenty
-eight ec" (:func:`legislation_numbers`).
+eight ec" (:func:`legislation_numbers`), and a race's "2:01:09" "two hours one minute and nine seconds"
+(:func:`clock_durations`), and "25 m/s" "twenty five m per s" (:func:`per_second_units`).
 """
 from __future__ import annotations
 
@@ -191,6 +192,62 @@ def thousands_decade(words: Sequence[str]) -> List[MisreadForm]:
     return [MisreadForm(i, i + 2, "2000s") for i in range(1, len(lowered) - 1)
             if lowered[i - 1] == "the" and lowered[i:i + 2] == ["two", "thousands"]
             and (i + 2 == len(lowered) or lowered[i + 2] != "of")]
+
+
+_CLOCK_UNITS = (("hour", "hours"), ("minute", "minutes"), ("second", "seconds"))
+_LONGER_UNITS = frozenset("day days week weeks month months year years".split())
+
+
+def clock_durations(words: Sequence[str]) -> List[MisreadForm]:
+    """Each time said as hours, minutes "and" seconds, the reading a normalizer gives a race's or a record's
+    "2:01:09" ("two hours one minute and nine seconds"), written so: each part a plain cardinal, minutes and
+    seconds below 60. Said without its "and" ("two hours fifteen minutes"), or after days ("seventy one days
+    fourteen hours eighteen minutes and thirty three seconds"), it stays."""
+    lowered = [w.lower() for w in words]
+    phrases = dict(number_phrases(lowered))
+    found: List[MisreadForm] = []
+    for start, hours_end in phrases.items():
+        parts, at = [], start
+        for k, units in enumerate(_CLOCK_UNITS):
+            end = phrases.get(at)
+            if end is None or end >= len(lowered) or lowered[end] not in units:
+                break
+            said = [w for w in lowered[at:end] if w != "and"]
+            value = spoken_digits(lowered[at:end])
+            if not said or not all((KINDS.get(w) or "x") in CARDINAL for w in said) or not value.isdigit():
+                break
+            parts.append(int(value))
+            at = end + 1
+            if k == 1:  # "and" before the seconds, as the normalizer says it
+                if at >= len(lowered) or lowered[at] != "and":
+                    break
+                at += 1
+        after_days = start > 0 and lowered[start - 1] in _LONGER_UNITS
+        if len(parts) == 3 and 0 < parts[0] < 100 and parts[1] < 60 and parts[2] < 60 and not after_days:
+            found.append(MisreadForm(start, at, f"{parts[0]}:{parts[1]:02d}:{parts[2]:02d}"))
+    return found
+
+
+# Units a normalizer reads before "per s" as it reads "m/s" ("twenty five m per s"), and how each is written.
+_PER_SECOND_UNITS = {"m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "km": "km",
+                     "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km", "cm": "cm",
+                     "ft": "ft", "feet": "ft", "mi": "mi", "miles": "mi"}
+
+
+def per_second_units(words: Sequence[str]) -> List[MisreadForm]:
+    """Each unit of speed a normalizer reads with its slash as "per s" ("25 m/s" is "twenty five m per s", "7.9
+    km/s" "... kilometres per s"), written with the slash: a unit of length, "per" and the letter, after a number
+    (or after a unit of its own: "thirty thousand kg m per s"). Nobody says the letter "s" for a second."""
+    lowered = [w.lower() for w in words]
+    found: List[MisreadForm] = []
+    for i in range(1, len(lowered) - 2):
+        unit = _PER_SECOND_UNITS.get(lowered[i])
+        if unit is None or lowered[i + 1:i + 3] != ["per", "s"]:
+            continue
+        before = lowered[i - 1]
+        if before in KINDS or spoken_digits([before]).isdigit() or before in ("kg", "kilograms", "kilogram"):
+            found.append(MisreadForm(i, i + 3, f"{unit}/s"))
+    return found
 
 
 _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twenties" to "nineties"

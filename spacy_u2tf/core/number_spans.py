@@ -99,6 +99,33 @@ def cardinal_word(word: str) -> bool:
     return _kind(word) in CARDINAL  # an ordinal's kind ends in "o"
 
 
+_UNIT_LETTERS = frozenset("m g l".split())  # units a normalizer leaves as letters ("8,848.86 m" is "... six m")
+_FRACTIONS = frozenset("half halves quarter quarters".split())
+# Words that join two numbers into one reading ("one forty over ninety", "six by four", "five to ten").
+_BETWEEN_NUMBERS = frozenset("over by to and or x times plus minus into point dash slash out of".split())
+
+
+def narrower_spans(words: Sequence[str], start: int, end: int) -> List[Tuple[int, int]]:
+    """Narrower spans to convert in place of ``words[start:end]`` when stage 2 could not write it whole: without its
+    last word, then without its first, each where the word left out is a word and no number word (nor a fraction,
+    "two fifths"), nor a word that joins two numbers ("one forty over ninety"), and a number word is left ("seven
+    miles northwest" → "seven miles", "sixteen knots" → "sixteen"). A single letter is left out only as a unit after
+    a number ("point eight six m"); elsewhere it is part of a code or an acronym ("twenty thousand r m b")."""
+    def number(i: int) -> bool:
+        return 0 <= i < len(words) and words[i].lower() in KINDS
+
+    def loose(i: int) -> bool:
+        word = words[i].lower()
+        if len(word) == 1:
+            return word in _UNIT_LETTERS and i == end - 1 and number(i - 1)
+        plural_ordinal = word.endswith("s") and word[:-1] in KINDS and word != "seconds"  # "fifths", not time's
+        return (word.isalpha() and word not in KINDS and not plural_ordinal and word not in _FRACTIONS
+                and not (word in _BETWEEN_NUMBERS and number(i - 1) and number(i + 1)))
+
+    return [(s, e) for s, e, edge in ((start, end - 1, end - 1), (start + 1, end, start))
+            if e - s > 0 and loose(edge) and any(w.lower() in KINDS for w in words[s:e])]
+
+
 def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int) -> int:
     """End (exclusive) of the number phrase that starts with the number word ``words[start]``: "six hundred and
     sixty", "nineteen ninety five", "two point five million"; an ordinal ends it ("twenty first")."""

@@ -46,6 +46,9 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
                 host_done = True
             elif said == "dot" and not host_done and words[n + 1] in _TOP_LEVEL:
                 has_domain = True
+                out += [".", words[n + 1]]  # no digits after a top-level domain: "dot com thousand" ends at "com"
+                n += 2
+                continue
             out.append(_MARKS[said])
         else:
             break

@@ -19,7 +19,7 @@ from thinc.api import Config
 from spacy.tokens import Doc, Span
 from spacy.util import from_bytes, minibatch, to_bytes
 
-from ..core.api import DEFAULT_DTYPE, Lexicon
+from ..core.api import DEFAULT_DTYPE, Lexicon, check_batch_size
 from ..core.precision import check_dtype
 from ..core.written_input import WRITTEN_INPUT_MODES
 from ..core.disfluency import check_disfluency_mode
@@ -99,6 +99,10 @@ class U2TFComponent:
         if written_input not in WRITTEN_INPUT_MODES:
             raise ValueError(f"u2tf: written_input must be one of {WRITTEN_INPUT_MODES}, got {written_input!r}")
         check_disfluency_mode(disfluencies)
+        try:
+            check_batch_size(batch_size)
+        except (TypeError, ValueError) as error:
+            raise type(error)(f"u2tf: {error}") from None
         install_extensions()
         self.name = name
         self.make_doc: Callable[[str], Doc] = nlp.make_doc
@@ -147,7 +151,7 @@ class U2TFComponent:
         """Format ``stream`` in batches. A Doc the model fails on is never raised from here (an exception in a
         ``nlp.pipe(n_process>1)`` worker would leave spaCy waiting forever): it passes through unformatted, with
         ``doc._.u2tf_error`` saying why and ``doc._.u2tf_written`` its own text, and a warning is issued."""
-        for docs in minibatch(stream, size=batch_size or self.batch_size):
+        for docs in minibatch(stream, size=self.batch_size if batch_size is None else check_batch_size(batch_size)):
             try:
                 results: List[Any] = self.u2tf.process_batch([doc.text for doc in docs])
             except Exception:  # noqa: BLE001 - which Doc failed is found below, one at a time

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from typing import Dict, List, Sequence
+from typing import Dict, List, Sequence, Tuple
 
 import numpy as np
 import pytest
@@ -213,6 +213,10 @@ def test_to_words_cleans_but_never_drops_visible_words() -> None:
     assert to_words(["two words", "one"]) == ["two", "words", "one"]
     assert to_words("ｆｕｌｌ width") == ["full", "width"]  # NFKC
     assert to_words("") == [] and to_words([]) == []
+    # an emoji newer than this Python's Unicode tables (unassigned to it) and a private-use character are visible
+    assert to_words("i feel \U0001fae8 today") == ["i", "feel", "\U0001fae8", "today"]
+    assert to_words("the \ue000 logo") == ["the", "\ue000", "logo"]
+    assert to_words("x \udcff y") == ["x", "\ufffd", "y"]  # a lone surrogate, which no encoding writes
 
 
 def test_to_words_drops_control_only_words_and_resplits_after_nfkc() -> None:
@@ -400,6 +404,29 @@ def test_lexicon_matches_whole_words_longest_first() -> None:
         Lexicon({"   ": "x"})
     with pytest.raises(ValueError):
         Lexicon({"x": "  "})
+
+
+@pytest.mark.parametrize("options", [{"spell_numbers_below": "10"}, {"spell_numbers_below": 2.5},
+                                     {"spell_numbers_below": True}])
+def test_a_spell_numbers_below_that_is_no_count_is_refused_at_once(options) -> None:
+    with pytest.raises(TypeError, match="spell_numbers_below"):
+        stub(**options)
+    assert stub(spell_numbers_below=None).spell_numbers_below == 0
+
+
+@pytest.mark.parametrize("call", ["pipe", "process_words"])
+def test_a_mapping_is_no_list_of_documents_or_words(call: str) -> None:
+    with pytest.raises(TypeError, match="dict"):
+        result = getattr(stub(), call)({"one": 1, "two": 2})
+        list(result) if call == "pipe" else result
+
+
+@pytest.mark.parametrize("bad", [{"iphone": None}, {1: "x"}, {"iphone": 3}, "lexicon.tsv", ["iphone"], 5])
+def test_a_lexicon_of_the_wrong_type_is_refused_by_name(bad) -> None:
+    with pytest.raises(TypeError, match="lexicon"):
+        Lexicon(bad)
+    with pytest.raises(TypeError, match="lexicon"):
+        stub(lexicon=bad)
 
 
 def test_lexicon_from_file(tmp_path) -> None:
@@ -676,6 +703,70 @@ def test_a_second_try_that_fails_the_guards_still_falls_back() -> None:
     assert result.spans[0].written is None and result.spans[0].reason.startswith("number changed")
     assert model.fallbacks["number changed"] == 1 and model.digit_retries == 0
     assert result.text == "It was nine hundred okay."
+
+
+def test_a_plain_word_is_not_written_in_mixed_case() -> None:
+    """A word the plain words list writes in lowercase or capitalized keeps no mixed case from stage 2."""
+    from spacy_u2tf.core.api import PLAIN_NOT_MIXED
+
+    assert "YouTube" in stub().format("we watch youtube okay")
+    result = stub(plain_words=["youtube"]).process("we watch youtube okay")
+    assert "YouTube" not in result.text and "youtube" in result.text.lower()
+    assert [s.reason for s in result.spans] == [PLAIN_NOT_MIXED]
+
+    class Recasing(StubConverter):
+        TABLE = {**StubConverter.TABLE, "ten percent": "10 PerCent"}
+
+    result = U2TF(StubTagger(), Recasing(), plain_words=["percent"]).process("it was ten percent okay")
+    assert result.spans[0].reason == PLAIN_NOT_MIXED and "PerCent" not in result.text
+    assert U2TF(StubTagger(), Recasing()).process("it was ten percent okay").spans[0].reason != PLAIN_NOT_MIXED
+
+
+class LooseEdgeTagger(StubTagger):
+    """Stage 1 that runs a number's span on over the word after it ("twenty five northwest")."""
+
+    def predict(self, docs: Sequence[Sequence[str]], batch_size: int = 64) -> List[Dict[str, List[str]]]:
+        out = super().predict(docs, batch_size)
+        for words, entry in zip(docs, out):
+            for i, w in enumerate(words):
+                if w in ("northwest", "about") and entry["itn"][i] == "O":
+                    after = i + 1 < len(words) and words[i + 1] in NUMBER_WORDS
+                    if w == "about" and after:
+                        entry["itn"][i], entry["itn"][i + 1] = "B", "I"
+                    elif w == "northwest" and i and entry["itn"][i - 1] != "O":
+                        entry["itn"][i] = "I"
+        return out
+
+
+class DroppingConverter(StubConverter):
+    """Writes a span's number and drops the loose word at its edge, which the guards reject."""
+
+    TABLE = {**StubConverter.TABLE, "twenty five northwest": "25", "about twenty five": "25"}
+
+
+@pytest.mark.parametrize("text,written,span", [
+    ("we drove twenty five northwest okay", "We drove 25 northwest okay.", (2, 4)),
+    ("we drove about twenty five okay", "We drove about 25 okay.", (3, 5)),
+])
+def test_a_rejected_span_is_converted_again_without_its_loose_edge_word(text: str, written: str,
+                                                                        span: Tuple[int, int]) -> None:
+    model = U2TF(LooseEdgeTagger(), DroppingConverter())
+    result = model.process(text)
+    assert result.text == written
+    assert [(s.start, s.end, s.written, s.reason) for s in result.spans] == [(*span, "25", None)]
+    edge = 4 if span[0] == 2 else 2
+    assert result.itn[edge] == "O" and result.itn[span[0]] == "B"
+    assert model.stats.narrowed == 1 and not model.fallbacks
+
+
+def test_a_narrower_span_the_guards_reject_too_leaves_the_span_as_said() -> None:
+    class Dropping(DroppingConverter):
+        TABLE = {**StubConverter.TABLE, "twenty five northwest": "25", "twenty five": "25 blue"}
+
+    model = U2TF(LooseEdgeTagger(), Dropping())
+    result = model.process("we drove twenty five northwest okay")
+    assert result.text == "We drove twenty five northwest okay."
+    assert result.spans[0].reason == "dropped word: northwest" and model.stats.narrowed == 0
 
 
 @pytest.mark.parametrize("flags,native", [("fpu avx2 avx512f avx512_bf16", True), ("fpu avx2 amx_bf16 amx_tile", True),

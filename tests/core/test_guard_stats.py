@@ -12,8 +12,9 @@ def test_since_add_and_guard_fallbacks() -> None:
     stats.fallbacks.update({"number changed": 1, CLASS_DISABLED: 3})
     stats.spans_converted += 4
     stats.alternatives += 2
+    stats.narrowed += 1
     call = stats.since(before)
-    assert call == GuardStats(Counter({"number changed": 1, CLASS_DISABLED: 3}), 4, 0, 2)
+    assert call == GuardStats(Counter({"number changed": 1, CLASS_DISABLED: 3}), 4, 0, 2, 1)
     assert call.guard_fallbacks() == 1 and before.fallbacks == Counter({"number changed": 2})
     before.add(call)
     assert before == stats

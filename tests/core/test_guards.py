@@ -300,11 +300,26 @@ def test_words_run_together_only_inside_an_address_or_handle() -> None:
 
 @pytest.mark.parametrize("written,split", [
     ("€2.3 6 billion", True), ("3.5 2.1", True), ("€2.36 billion", False), ("1.5 to 2", False), ("2.5 x", False),
+    ("8,848 .86", True), ("8,848.86", False), ("at 5 . 6 more", False),
 ])
 def test_a_decimal_cut_by_a_space_is_rejected(written: str, split: bool) -> None:
     assert (split_decimal(written) is not None) == split
     if split:
         assert "decimal split" in check_span("two point three six billion euros".split(), "€2.3 6 billion")
+
+
+@pytest.mark.parametrize("spoken,written,lost", [
+    ("one forty two point one six zero point three eight", "142.160-38", True),
+    ("one forty two point one six zero point three eight", "142.16, 0.38", False),
+    ("one point two point three", "1.2.3", False), ("two point five", "2.5", False),
+    ("point three one two", ".312", False),
+])
+def test_a_decimal_point_said_and_not_written_is_rejected(spoken: str, written: str, lost: bool) -> None:
+    from spacy_u2tf.core.guards import lost_decimal_point
+
+    assert (lost_decimal_point(spoken.split(), written) is not None) == lost
+    if lost:
+        assert check_span(spoken.split(), written).startswith("number changed")
 
 
 @pytest.mark.parametrize("written,finished", [
@@ -328,3 +343,59 @@ def test_a_letter_said_among_letters_is_no_article_that_may_vanish() -> None:
     assert check_span("b a seven one zero one".split(), "B7101") == "dropped word: a"
     assert check_span("b a seven one zero one".split(), "BA7101") is None
     assert check_span("a hundred dollars".split(), "$100") is None  # an article may
+
+
+@pytest.mark.parametrize("spoken,written,repaired", [
+    ("forty five miles", "45 mi", "45 miles"), ("five miles", "5mi", "5 miles"),
+    ("a five mile walk", "a 5-mi walk", "a 5-mile walk"),
+    ("three point three square miles", "3.3 sq mi", "3.3 square miles"),
+    ("sixty miles per hour", "60 mph", "60 mph"), ("ten kilometers", "10 km", "10 km"),
+    ("five mi", "5 mi", "5 mi"),  # said so
+])
+def test_miles_said_in_full_are_written_in_full(spoken: str, written: str, repaired: str) -> None:
+    from spacy_u2tf.core.guards import miles_in_full
+
+    assert miles_in_full(spoken.split(), written) == repaired
+
+
+@pytest.mark.parametrize("spoken,written,dropped", [
+    ("john sharp at gmail dot com", "john@gmail.com", "sharp"), ("x five dollars", "$5", "x"),
+    ("slash question mark", "/", "question"), ("misses twelve dollars", "$12", "misses"),
+    ("the thirty six km mark", "the 36 km", "mark"), ("x eighty six", "86", "x"),
+    ("twelve dollars through", "$12.00", "through"),
+    ("c sharp", "C#", None), ("six hundred sixty us dollars", "$660", None),
+    ("six hundred sixty us dollars", "660 US dollars", None), ("for example", "e.g.", None),
+    ("twelve dollars fifty cents", "$12.50", None), ("twenty five per cent", "25%", None),
+    ("misses smith", "Mrs. Smith", None), ("monday through friday", "Monday to Friday", None),
+])
+def test_a_word_for_a_symbol_vanishes_only_into_it(spoken: str, written: str, dropped) -> None:
+    assert dropped_word(spoken.split(), written) == dropped
+
+
+@pytest.mark.parametrize("spoken,written,changed", [
+    ("zero zero zero", "0000", True), ("zero zero zero zero", "00000", True), ("zero zero zero", "000", False),
+    ("double oh seven", "007", False), ("oh oh seven", "007", False), ("nine one one", "911", False),
+    ("five five five one two three four", "555-1234", False), ("twenty five", "25", False),
+])
+def test_digits_said_one_by_one_keep_their_zeros(spoken: str, written: str, changed: bool) -> None:
+    from spacy_u2tf.core.guards import digits_said_one_by_one
+
+    assert (digits_said_one_by_one(spoken.split(), written) is not None) == changed
+    assert (check_span(spoken.split(), written) is not None) == changed
+
+
+def test_us_run_into_a_year_is_rejected() -> None:
+    assert check_span("twenty eleven us".split(), "2011us").startswith("glued to digits")
+    assert check_span("twenty eleven us".split(), "2011 US") is None
+
+
+@pytest.mark.parametrize("spoken,written,glued", [
+    ("four thousand", "4thousand", True), ("billion one eight hundred", "Billion1800", True),
+    ("info at example dot com thousand", "info.example.com1000", True),
+    ("nine billion dollars", "$9billion", False), ("seventy seven point five million", "77.5million", False),
+    ("nz dollar one hundred seventy three billion", "NZ dollar 173billion", False), ("five km", "5km", False),
+])
+def test_scale_words_and_domains_run_into_digits(spoken: str, written: str, glued: bool) -> None:
+    from spacy_u2tf.core.guards import glued_to_digits
+
+    assert (glued_to_digits(spoken.split(), written) is not None) == glued

@@ -107,6 +107,10 @@ def test_rejected_mixed_case_takes_the_next_likeliest_label(probs, label: str) -
     names = ("LOWER", "CAPITAL", "ACRONYM", "MIXED")
     assert rejected_mixed_case(probs, names, {"MIXED": 0.25, "ACRONYM": 0.2}) == label
     assert rejected_mixed_case(probs, names, {}) in ("CAPITAL", "ACRONYM")
+    # a plain word ("sprint") needs ACRONYM_PLAIN for its capitals
+    plain = rejected_mixed_case(probs, names, {"MIXED": 0.25, "ACRONYM": 0.2}, plain_acronym=0.9)
+    assert plain == "CAPITAL"
+    assert rejected_mixed_case([0.0, 0.0, 0.95, 0.05], names, {"ACRONYM": 0.2}, plain_acronym=0.9) == "ACRONYM"
 
 
 def test_hold_name_joins_needs_its_threshold_between_capitalized_words_only() -> None:

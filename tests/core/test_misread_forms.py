@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import (MisreadForm, glued_ordinals, legislation_numbers, mid_joins, slashed_pairs,
-                                           thousands_decade)
+from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, glued_ordinals, legislation_numbers,
+                                           mid_joins, per_second_units, slashed_pairs, thousands_decade)
 
 
 @pytest.mark.parametrize("spoken,found", [
@@ -88,3 +88,28 @@ def test_the_two_thousands_are_the_decade(spoken: str, found) -> None:
 ])
 def test_legislation_numbers_said_without_their_slashes(spoken: str, found) -> None:
     assert legislation_numbers(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("a record of two hours one minute and nine seconds set", [MisreadForm(3, 10, "2:01:09")]),
+    ("in two hours fifteen minutes and twenty five seconds", [MisreadForm(1, 9, "2:15:25")]),
+    ("one hour five minutes and nine seconds", [MisreadForm(0, 7, "1:05:09")]),
+    ("two hours fifteen minutes", []), ("two hours fifteen minutes twenty seconds", []),  # no seconds; no "and"
+    ("two hours seventy minutes and five seconds", []), ("a hundred hours two minutes and one second", []),
+    ("two hours fifth minute and one second", []),  # an ordinal
+    ("in seventy one days fourteen hours eighteen minutes and thirty three seconds", []),  # after days
+])
+def test_hours_minutes_and_seconds_are_a_clock_duration(spoken: str, found) -> None:
+    assert clock_durations(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("at twenty five m per s it", [MisreadForm(3, 6, "m/s")]),
+    ("thirty thousand kg m per s", [MisreadForm(3, 6, "m/s")]),  # after a unit of its own
+    ("about seven point six six kilometres per s", [MisreadForm(5, 8, "km/s")]),
+    ("at 25 m per s", [MisreadForm(2, 5, "m/s")]),  # typed digits
+    ("his s per s", []), ("the m per s", []),  # no number before the unit
+    ("twenty five m per second", []),  # said in full: written as said
+])
+def test_units_per_s_are_written_with_their_slash(spoken: str, found) -> None:
+    assert per_second_units(spoken.split()) == found

@@ -7,7 +7,7 @@ import pytest
 
 from spacy_u2tf.core.labels import bio_spans
 from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, identifier_before, leads_number,
-                                          number_pair, ordinals_after_letters, years_then_numbers,
+                                          narrower_spans, number_pair, ordinals_after_letters, years_then_numbers,
                                           number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
@@ -230,3 +230,19 @@ def test_a_noun_that_identifies_comes_before_a_number(spoken: str, start: int, i
 def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cuts) -> None:
     words = spoken.split()
     assert years_then_numbers(words, 0, len(words)) == cuts
+
+
+@pytest.mark.parametrize("span,narrower", [
+    ("seven miles northwest", ["seven miles"]), ("sixteen knots", ["sixteen"]),
+    ("seventeenth century", ["seventeenth"]), ("about forty", ["forty"]), ("forty eight seconds", ["forty eight"]),
+    ("eight point eight six m", ["eight point eight six"]),  # a unit letter a normalizer leaves
+    ("twenty thousand r m b", []), ("three b", []), ("m three", []),  # letters of a code
+    ("queen street", []), ("february seconded", []),  # no number word is left
+    ("second and eight", []), ("twenty five", []), ("five", []),
+    ("seventy four one hundredths", []), ("two fifths", []), ("one and a half", []),  # a fraction is the number's
+    ("one forty over", []),  # "over" joins it to the number said after the span
+    ("twenty twenty aged", ["twenty twenty"]),  # "aged" joins no numbers ("aged ninety")
+])
+def test_narrower_spans_leave_out_a_loose_word_at_an_edge(span: str, narrower: List[str]) -> None:
+    words = ["it", "was", *span.split(), "ninety" if span.endswith(("over", "aged")) else "then"]
+    assert [" ".join(words[s:e]) for s, e in narrower_spans(words, 2, len(words) - 1)] == narrower

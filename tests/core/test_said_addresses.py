@@ -7,6 +7,7 @@ from spacy_u2tf.core.said_addresses import said_address, said_ip_address, uk_pos
 
 @pytest.mark.parametrize("spoken,address", [
     ("minneapolismn dot gov slash recovery email", (5, "minneapolismn.gov/recovery")),
+    ("info at example dot com thousand", (5, "info@example.com")),  # no digits after a top-level domain
     ("smallbiz at minneapolismn dot gov", (5, "smallbiz@minneapolismn.gov")),
     ("john dot smith at gmail dot com today", (7, "john.smith@gmail.com")),
     ("bbc dot co dot uk slash news", (7, "bbc.co.uk/news")),

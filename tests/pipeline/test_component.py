@@ -371,6 +371,16 @@ def test_bad_dtype_is_rejected(tiny_model_path) -> None:
         spacy.blank("en").add_pipe("u2tf", config={"model": str(tiny_model_path), "dtype": "fp8"})
 
 
+@pytest.mark.parametrize("size,error", [(0, ValueError), (-3, ValueError)])
+def test_a_batch_size_below_one_is_rejected(tiny_model_path, size: int, error) -> None:
+    with pytest.raises(error, match="u2tf: batch_size"):
+        spacy.blank("en").add_pipe("u2tf", config={"model": str(tiny_model_path), "batch_size": size})
+    nlp = spacy.blank("en")
+    nlp.add_pipe("u2tf", config={"model": str(tiny_model_path)})
+    with pytest.raises(error, match="batch_size"):
+        list(nlp.get_pipe("u2tf").pipe([nlp.make_doc("one two")], batch_size=size))
+
+
 # -- serialization -----------------------------------------------------------------------------------------
 def test_to_disk_and_load_use_the_copied_weights(tiny_model_path, tmp_path) -> None:
     source = tmp_path / "source-model"
