@@ -14,7 +14,7 @@ from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, senten
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins, case_label,
+from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins, case_label,
                      close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
                      plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
@@ -346,6 +346,11 @@ class U2TF:
             if head not in heads or bad:
                 raise ValueError(f"label_thresholds: {head!r} → {bad or table} (heads {'/'.join(heads)}, "
                                  f"probabilities in (0, 1])")
+            names = (getattr(tagger, "labels", None) or {}).get(head)
+            unknown = sorted(set(table) - set(names) - {key for h, key in CONTEXT_KEYS if h == head}) if names else []
+            if unknown:
+                raise ValueError(f"label_thresholds: no such {head} label(s) {unknown}; labels are {list(names)} "
+                                 f"and {[key for h, key in CONTEXT_KEYS if h == head]}")
         check_disfluency_mode(disfluencies, tagger)
         self.disfluencies = disfluencies
         self.tagger = tagger
@@ -353,8 +358,11 @@ class U2TF:
         self.punctuation = punctuation
         self.truecase = truecase
         self.itn_classes = None if itn is True else frozenset() if itn is False else frozenset(itn)
-        self.spell_numbers_below = (0 if spell_numbers_below is None else
-                                    check_count("spell_numbers_below", spell_numbers_below, "numbers in words"))
+        if spell_numbers_below is not None and (isinstance(spell_numbers_below, bool)
+                                                or not isinstance(spell_numbers_below, numbers.Integral)):
+            raise TypeError(f"spell_numbers_below is an int (cardinals below it are written in words), got "
+                            f"{spell_numbers_below!r} ({type(spell_numbers_below).__name__})")
+        self.spell_numbers_below = int(spell_numbers_below or 0)
         self.lexicon = lexicon if isinstance(lexicon, Lexicon) else Lexicon(lexicon)
         self.mixed_case_forms = (mixed_case_forms if isinstance(mixed_case_forms, MixedCaseForms) else
                                  MixedCaseForms(mixed_case_forms if isinstance(mixed_case_forms, Mapping) else None))

@@ -645,10 +645,11 @@ def test_rejected_mixed_case_word_falls_back_to_its_next_likeliest_case() -> Non
 
 
 @pytest.mark.parametrize("bad", [{"case": {"MIXED": 0}}, {"case": {"MIXED": 1.5}}, {"casing": {"MIXED": 0.1}},
-                                 {"case": {"MIXED": "high"}}])
+                                 {"case": {"MIXED": "high"}}, {"punct": {"BOGUS": 0.5}}])
 def test_bad_label_thresholds_raise(bad) -> None:
     with pytest.raises(ValueError, match="label_thresholds"):
         U2TF(ProbStubTagger(), label_thresholds=bad)
+    assert U2TF(ProbStubTagger(), label_thresholds={"punct": {"HYPHEN_NAMES": 0.9}, "case": {"ACRONYM_PLAIN": 0.9}})
 
 
 def test_model_config_sets_default_label_thresholds(tiny_model_path, tmp_path) -> None:
