@@ -14,8 +14,8 @@ from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, senten
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
-from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins, case_label,
-                     close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
+from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
+                     case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
                      plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
@@ -26,8 +26,7 @@ from .number_readings import (PoundsInText, pounds_in_text, read_in_context, sai
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
 from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           narrower_spans, number_pair, ordinals_after_letters,
-                           years_then_numbers)
+                           narrower_spans, number_pair, ordinals_after_letters, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -51,7 +50,7 @@ MISREAD_FORM = "misread form"  # a normalizer's odd reading of "18th-century" or
 SHORT_FORM = "short form"  # a short form said in words, "Amendment No. 12", "the Rt Hon. Member", "R&D"
 POSTCODE = "postcode"  # a UK postcode said in words, "LS6 2QT"
 _ACRONYM_PLURAL = re.compile(r"[A-Z]{2,}(?:s|'s)")  # "CPUs": the plural of an acronym
-PLAIN_NOT_MIXED = "mixed: a plain word"  # the reason a mixed-case word the plain words list writes otherwise falls back
+PLAIN_NOT_MIXED = "mixed: a plain word"  # why a mixed-case form of a word the plain words list has falls back
 # spans written as given, never sent to stage 2
 VERBATIM_KINDS = (LEXICON_CLASS, WRITTEN_CLASS, KNOWN_FORM, UNIT_ORDINAL, REGNAL, MISREAD_FORM, SHORT_FORM, POSTCODE)
 
@@ -452,8 +451,8 @@ class U2TF:
         from .parallel import map_batches
 
         if isinstance(docs, (str, bytes, Mapping)):
-            raise TypeError(f"pipe() takes an iterable of documents (strings or word lists), got {type(docs).__name__}; "
-                            "use process() for one string")
+            raise TypeError(f"pipe() takes an iterable of documents (strings or word lists), got "
+                            f"{type(docs).__name__}; use process() for one string")
         formatted = map_batches(self, batched(docs, self._batch_size(batch_size)), n_process)
         return (result for results in formatted for result in results)
 

@@ -270,7 +270,7 @@ _MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
 # is no "john@gmail.com", "x five dollars" no "$5".
 _SYMBOL_OF = {"sharp": r"[#♯]", "flat": r"♭|\b[a-g]b\b", "music": r"[♯♭♮]", "x": r"[x×*]", "by": r"[x×*]",
               "times": r"[x×*]", "question": r"\?", "mark": r"\?", "quote": r"[\"“”'‘’]", "equals": r"=",
-              "cent": r"[¢%]|\d\.\d", "cents": r"¢|\d\.\d", "miz": r"\bm(?:r|i)?s\b", "misses": r"\bm(?:r|i)?s\b",
+              "cent": r"[¢%]|[$€£¥₹]\s?[\d,]*\.\d\d\b", "cents": r"¢|[$€£¥₹]\s?[\d,]*\.\d\d\b", "miz": r"\bm(?:r|i)?s\b", "misses": r"\bm(?:r|i)?s\b",
               "missus": r"\bm(?:r|i)?s\b", "through": r"[–—-]|\bto\b|\bthru\b", "et": r"\betc\b",
               "cetera": r"\betc\b", "for": r"\be\.?g\b", "example": r"\be\.?g\b", "sign": r"[^\w\s]",
               "us": r"\$|\bus\b|\bu\.s\b"}
@@ -948,10 +948,14 @@ def miles_in_full(spoken_span: Sequence[str], written: str) -> str:
     return _MILES.sub(full, written)
 
 
+_US_AFTER_DIGITS = re.compile(r"(?<=\d) us\b")  # "68 us cents": the country's money, never the pronoun
+
+
 def _repaired(spoken_span: Sequence[str], written: str) -> str:
     """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space,
-    miles abbreviated."""
-    return miles_in_full(spoken_span, split_said_word(spoken_span, finish_initials(written)))
+    miles abbreviated, "us" in lowercase after a number ("68 US cents")."""
+    written = miles_in_full(spoken_span, split_said_word(spoken_span, finish_initials(written)))
+    return _US_AFTER_DIGITS.sub(" US", written)
 
 
 ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included

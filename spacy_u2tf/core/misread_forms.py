@@ -204,9 +204,11 @@ def clock_durations(words: Sequence[str]) -> List[MisreadForm]:
     seconds below 60. Said without its "and" ("two hours fifteen minutes"), or after days ("seventy one days
     fourteen hours eighteen minutes and thirty three seconds"), it stays."""
     lowered = [w.lower() for w in words]
+    if not {"second", "seconds"} & set(lowered):
+        return []  # most texts: no number phrases to read
     phrases = dict(number_phrases(lowered))
     found: List[MisreadForm] = []
-    for start, hours_end in phrases.items():
+    for start in phrases:
         parts, at = [], start
         for k, units in enumerate(_CLOCK_UNITS):
             end = phrases.get(at)
@@ -240,13 +242,11 @@ def per_second_units(words: Sequence[str]) -> List[MisreadForm]:
     (or after a unit of its own: "thirty thousand kg m per s"). Nobody says the letter "s" for a second."""
     lowered = [w.lower() for w in words]
     found: List[MisreadForm] = []
-    for i in range(1, len(lowered) - 2):
-        unit = _PER_SECOND_UNITS.get(lowered[i])
-        if unit is None or lowered[i + 1:i + 3] != ["per", "s"]:
-            continue
-        before = lowered[i - 1]
-        if before in KINDS or spoken_digits([before]).isdigit() or before in ("kg", "kilograms", "kilogram"):
-            found.append(MisreadForm(i, i + 3, f"{unit}/s"))
+    for per in range(2, len(lowered) - 1):
+        unit = _PER_SECOND_UNITS.get(lowered[per - 1]) if lowered[per:per + 2] == ["per", "s"] else None
+        before = lowered[per - 2]
+        if unit and (before in KINDS or before in ("kg", "kilograms", "kilogram") or spoken_digits([before]).isdigit()):
+            found.append(MisreadForm(per - 1, per + 2, f"{unit}/s"))
     return found
 
 

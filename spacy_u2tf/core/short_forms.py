@@ -26,6 +26,8 @@ _TITLES = frozenset("mr mrs ms dr messrs rt hon".split())
 _LOWER_AFTER = frozenset("and or of the a an to in on at for with by from is was".split())
 # Prefixes of ships' names, said as words by a normalizer that reads them ("hms belfast" is HMS Belfast).
 _SHIP_PREFIXES = frozenset("hms hmas hmcs hmnzs hmhs uss usns rms".split())
+# Money "us" is said before: the country's ("68 US cents", "US dollars"), not the pronoun.
+_US_CURRENCIES = frozenset("dollar dollars cent cents".split())
 # Words after which "the who" is a speaker starting again, not the World Health Organization.
 _NOT_AFTER_WHO = frozenset("that this the a an who which what i you we they he she it and or but so uh um".split())
 
@@ -36,8 +38,8 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
     """``punct``, ``case`` and ``itn`` (BIO) with each title said as its short form ("mr", "dr", "rt hon")
     capitalized, outside any span to convert ("MR"), with no mark after it and a capital on the name after it ("mr
     president" is "Mr President"; not before a function word, "she has ms and", but "mr and mrs smith"), the
-    prefix of a ship's name in capitals before its name ("HMS Belfast", "USS Enterprise"), "the us"
-    and "the who" written "the US", "the WHO", and each word of :func:`written_short_forms` outside any span, with
+    prefix of a ship's name in capitals before its name ("HMS Belfast", "USS Enterprise"), "the us",
+    "us cents" and "the who" written "the US", "US cents", "the WHO", and each word of :func:`written_short_forms` outside any span, with
     no mark around it, the number after "No." in a span of its own (``forms``: that function's result, where the
     caller has it already)."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
@@ -72,8 +74,8 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
             out_case[i] = "ACRONYM"  # "HMS Belfast", never "Hms"
             if out_case[i + 1] == "LOWER":
                 out_case[i + 1] = "CAPITAL"
-        elif word == "us" and i and lowered[i - 1] == "the":  # "the US": no pronoun
-            out_case[i] = "ACRONYM"
+        elif word == "us" and ((i and lowered[i - 1] == "the") or after in _US_CURRENCIES):  # "the US", "US cents"
+            out_case[i] = "ACRONYM"  # no pronoun
         elif word == "who" and i and lowered[i - 1] == "the" and after.isalpha() and after not in _NOT_AFTER_WHO:
             out_case[i] = "ACRONYM"  # "the WHO estimates", not a speaker's restart "the, who that"
     return out_punct, out_case, out_itn

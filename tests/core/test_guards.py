@@ -362,6 +362,7 @@ def test_miles_said_in_full_are_written_in_full(spoken: str, written: str, repai
     ("john sharp at gmail dot com", "john@gmail.com", "sharp"), ("x five dollars", "$5", "x"),
     ("slash question mark", "/", "question"), ("misses twelve dollars", "$12", "misses"),
     ("the thirty six km mark", "the 36 km", "mark"), ("x eighty six", "86", "x"),
+    ("seventy three point two us cents", "73.2 US", "cents"), ("fifty cents", "$0.50", None),
     ("twelve dollars through", "$12.00", "through"),
     ("c sharp", "C#", None), ("six hundred sixty us dollars", "$660", None),
     ("six hundred sixty us dollars", "660 US dollars", None), ("for example", "e.g.", None),
@@ -399,3 +400,15 @@ def test_scale_words_and_domains_run_into_digits(spoken: str, written: str, glue
     from spacy_u2tf.core.guards import glued_to_digits
 
     assert (glued_to_digits(spoken.split(), written) is not None) == glued
+
+
+def test_us_after_a_number_is_written_in_capitals() -> None:
+    from spacy_u2tf.core.guards import convert_checked
+
+    class Converter:
+        def convert(self, inputs, digits=None):
+            return ["68 us" for _ in inputs]
+
+    outputs, reasons, _, _ = convert_checked(Converter(), ["<span> sixty eight us </span> cents"],
+                                             ["sixty eight us".split()], [False])
+    assert outputs == ["68 US"] and reasons == [None]

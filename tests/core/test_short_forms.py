@@ -22,6 +22,8 @@ from spacy_u2tf.core.short_forms import (counted_acronyms, counts_before, courte
     ("the us has", "O O O", "CAPITAL CAPITAL LOWER", "O O O",
      "O O O", "CAPITAL ACRONYM LOWER", "O O O"),
     ("told us that", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER LOWER LOWER", "O O O"),
+    ("sixty eight us cents", "O O O O", "LOWER LOWER LOWER LOWER", "B I I I",
+     "O O O O", "LOWER LOWER ACRONYM LOWER", "B I I I"),  # money: "68 US cents"
     ("the who estimates", "O O O", "LOWER LOWER LOWER", "O O O", "O O O", "LOWER ACRONYM LOWER", "O O O"),
     ("who the", "O O", "CAPITAL LOWER", "O O", "O O", "CAPITAL LOWER", "O O"),
     ("that the who that", "O O O O", "LOWER LOWER LOWER LOWER", "O O O O", "O O O O",
