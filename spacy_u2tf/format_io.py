@@ -8,6 +8,7 @@ from __future__ import annotations
 import collections
 import contextlib
 import json
+import math
 import os
 import tempfile
 import traceback
@@ -87,6 +88,14 @@ def read_lines(source: Union[IO[bytes], IO[str]], name: str, errors: str = "stri
         yield strip_line_end(line)
 
 
+def _finite_float(text: str) -> float:
+    """``text`` as a float, or ``ValueError`` where it overflows ("1e999" would be written back as "Infinity")."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"a number too large for JSON ({text})")
+    return value
+
+
 def read_records(lines: Iterable[str], jsonl: bool, field: str) -> Iterator[Record]:
     """A :class:`Record` per line, numbered from 1. With ``jsonl``, a blank line (empty or only whitespace) is
     skipped, as JSON Lines readers do, and a line that is not JSON, not a JSON object or without a string ``field``
@@ -98,9 +107,12 @@ def read_records(lines: Iterable[str], jsonl: bool, field: str) -> Iterator[Reco
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
+            obj = json.loads(line, parse_float=_finite_float)  # NaN and Infinity, if given, go back as given
         except json.JSONDecodeError as err:
             yield Record(line, None, lineno, f"not valid JSON ({err.msg})")
+            continue
+        except ValueError as err:  # a number JSON cannot hold, which would be written back as "Infinity"
+            yield Record(line, None, lineno, str(err))
             continue
         if not isinstance(obj, dict):
             yield Record(line, None, lineno, f"not a JSON object ({_JSON_TYPES[type(obj)]})")

@@ -50,6 +50,12 @@ def test_a_record_with_a_lone_surrogate_is_written_escaped(tmp_path) -> None:
     assert path.read_text(encoding="utf-8") == '{"text": "É."}\n'
 
 
+def test_a_number_json_cannot_hold_makes_no_record() -> None:
+    records = list(read_records(['{"text": "hi", "n": 1e999}', '{"text": "hi", "n": NaN}'], True, "text"))
+    assert records[0].obj is None and "too large" in records[0].error
+    assert records[1].error is None and records[1].obj["text"] == "hi"  # given as NaN, written back as NaN
+
+
 def test_blank_jsonl_lines_are_skipped_and_the_rest_keep_their_numbers() -> None:
     lines = ['{"text": "a"}', "", '{"text": "b"}', "  \t ", '{"text": "c"}', "", ""]
     assert [(r.text, r.lineno) for r in read_records(lines, True, "text")] == [("a", 1), ("b", 3), ("c", 5)]

@@ -494,8 +494,10 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
         if word in _VANISHING_INTO and _VANISHING_INTO[word].search(lower):
             continue
         if typed or not all(unicodedata.category(ch)[0] in "LM" or ch == "'" for ch in word):
-            # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there
-            if all(any(piece in run for run in runs) for piece in word_letters):
+            # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there, and each symbol
+            # ("gmail👍" is no "gmail")
+            if all(any(piece in run for run in runs) for piece in word_letters) and all(
+                    ch in written for ch in raw if unicodedata.category(ch)[0] == "S"):
                 continue
             return raw
         if word in _MONTHS:
@@ -949,13 +951,14 @@ def miles_in_full(spoken_span: Sequence[str], written: str) -> str:
 
 
 _US_AFTER_DIGITS = re.compile(r"(?<=\d) us\b")  # "68 us cents": the country's money, never the pronoun
+_NUMBER_SIGN_GLUED = re.compile(r"\bNo\.(?=\d)")  # "No.4" is "No. 4"
 
 
 def _repaired(spoken_span: Sequence[str], written: str) -> str:
     """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space,
-    miles abbreviated, "us" in lowercase after a number ("68 US cents")."""
+    miles abbreviated, "us" in lowercase after a number ("68 US cents"), "No." run into its number ("No. 4")."""
     written = miles_in_full(spoken_span, split_said_word(spoken_span, finish_initials(written)))
-    return _US_AFTER_DIGITS.sub(" US", written)
+    return _NUMBER_SIGN_GLUED.sub("No. ", _US_AFTER_DIGITS.sub(" US", written))
 
 
 ALTERNATIVES = 4  # outputs of the beam a rejected span may choose from, its best (already rejected) included

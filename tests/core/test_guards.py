@@ -363,6 +363,7 @@ def test_miles_said_in_full_are_written_in_full(spoken: str, written: str, repai
     ("slash question mark", "/", "question"), ("misses twelve dollars", "$12", "misses"),
     ("the thirty six km mark", "the 36 km", "mark"), ("x eighty six", "86", "x"),
     ("seventy three point two us cents", "73.2 US", "cents"), ("fifty cents", "$0.50", None),
+    ("john at gmail👍 dot com", "john@gmail.com", "gmail👍"),  # a symbol typed into a word is written too
     ("twelve dollars through", "$12.00", "through"),
     ("c sharp", "C#", None), ("six hundred sixty us dollars", "$660", None),
     ("six hundred sixty us dollars", "660 US dollars", None), ("for example", "e.g.", None),
@@ -412,3 +413,15 @@ def test_us_after_a_number_is_written_in_capitals() -> None:
     outputs, reasons, _, _ = convert_checked(Converter(), ["<span> sixty eight us </span> cents"],
                                              ["sixty eight us".split()], [False])
     assert outputs == ["68 US"] and reasons == [None]
+
+
+def test_a_number_sign_run_into_its_number_gets_its_space() -> None:
+    from spacy_u2tf.core.guards import convert_checked
+
+    class Converter:
+        def convert(self, inputs, digits=None):
+            return ["4 No.4" for _ in inputs]
+
+    outputs, _, _, _ = convert_checked(Converter(), ["room <span> four number four </span>"],
+                                       ["four number four".split()], [False])
+    assert outputs == ["4 No. 4"]
