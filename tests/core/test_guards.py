@@ -403,25 +403,16 @@ def test_scale_words_and_domains_run_into_digits(spoken: str, written: str, glue
     assert (glued_to_digits(spoken.split(), written) is not None) == glued
 
 
-def test_us_after_a_number_is_written_in_capitals() -> None:
+@pytest.mark.parametrize("spoken,converted,repaired", [
+    ("sixty eight us", "68 us", "68 US"),  # the country's money, never the pronoun
+    ("four number four", "4 No.4", "4 No. 4"),  # "No." run into its number
+])
+def test_converter_slips_with_one_right_fix_are_repaired(spoken: str, converted: str, repaired: str) -> None:
     from spacy_u2tf.core.guards import convert_checked
 
     class Converter:
         def convert(self, inputs, digits=None):
-            return ["68 us" for _ in inputs]
+            return [converted for _ in inputs]
 
-    outputs, reasons, _, _ = convert_checked(Converter(), ["<span> sixty eight us </span> cents"],
-                                             ["sixty eight us".split()], [False])
-    assert outputs == ["68 US"] and reasons == [None]
-
-
-def test_a_number_sign_run_into_its_number_gets_its_space() -> None:
-    from spacy_u2tf.core.guards import convert_checked
-
-    class Converter:
-        def convert(self, inputs, digits=None):
-            return ["4 No.4" for _ in inputs]
-
-    outputs, _, _, _ = convert_checked(Converter(), ["room <span> four number four </span>"],
-                                       ["four number four".split()], [False])
-    assert outputs == ["4 No. 4"]
+    outputs, reasons, _, _ = convert_checked(Converter(), [f"<span> {spoken} </span>"], [spoken.split()], [False])
+    assert outputs == [repaired] and reasons == [None]
