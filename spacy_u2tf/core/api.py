@@ -15,8 +15,8 @@ from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
-                     case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins, out_of_span,
-                     plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
+                     case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
+                     out_of_span, plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords

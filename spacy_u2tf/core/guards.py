@@ -266,17 +266,19 @@ square cubic megs gigs kilos number
 # ("18:00", "mph", "km/h", "kWh"), miles into "mph" ("one and a half hours" is no "1 1/2").
 _HOUR_WRITTEN = re.compile(r"\d:\d\d|(?<![^\W\d_])(?:m\.?p\.?h|k\.?p\.?h|[a-z]*/h|k?wh|h|hrs?)(?![^\W\d_])")
 _MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
-# Words that stand for a symbol or a short form, and vanish only where it is written: "john sharp at gmail dot com"
-# is no "john@gmail.com", "x five dollars" no "$5".
-_SYMBOL_OF = {"sharp": r"[#♯]", "flat": r"♭|\b[a-g]b\b", "music": r"[♯♭♮]", "x": r"[x×*]", "by": r"[x×*]",
-              "times": r"[x×*]", "question": r"\?", "mark": r"\?", "quote": r"[\"“”'‘’]", "equals": r"=",
-              "cent": r"[¢%]|[$€£¥₹]\s?[\d,]*\.\d\d\b", "cents": r"¢|[$€£¥₹]\s?[\d,]*\.\d\d\b", "miz": r"\bm(?:r|i)?s\b", "misses": r"\bm(?:r|i)?s\b",
-              "missus": r"\bm(?:r|i)?s\b", "through": r"[–—-]|\bto\b|\bthru\b", "et": r"\betc\b",
-              "cetera": r"\betc\b", "for": r"\be\.?g\b", "example": r"\be\.?g\b", "sign": r"[^\w\s]",
-              "us": r"\$|\bus\b|\bu\.s\b"}
+# Words said for a symbol or a short form that vanish only where it is written, besides the symbols of
+# SYMBOL_LICENSES (:func:`_written_as_symbol`: "#" for "sharp", "=" for "equals"): "john sharp at gmail dot com" is
+# no "john@gmail.com", "x five dollars" no "$5". Each pattern (searched in lowercase) → the words it stands for.
+_AMOUNT_WITH_CENTS = r"[$€£¥₹]\s?[\d,]*\.\d\d\b"
+_WRITTEN_FOR = {r"♯": "sharp", r"♭|\b[a-g]b\b": "flat", r"[♯♭♮]": "music", r"[x×*]": "x by times",
+                r"\?": "question mark", r"[\"“”'‘’]": "quote", rf"[¢%]|{_AMOUNT_WITH_CENTS}": "cent",
+                rf"¢|{_AMOUNT_WITH_CENTS}": "cents", r"\bm(?:r|i)?s\b": "miz misses missus",
+                r"[–—-]|\bto\b|\bthru\b": "through", r"\betc\b": "et cetera", r"\be\.?g\b": "for example",
+                r"[^\w\s]": "sign", r"\$|\bus\b|\bu\.s\b": "us"}
 _VANISHING_INTO: Dict[str, "re.Pattern[str]"] = {"hour": _HOUR_WRITTEN, "hours": _HOUR_WRITTEN, "mile": _MILES_WRITTEN,
                                                  "miles": _MILES_WRITTEN,
-                                                 **{word: re.compile(symbol) for word, symbol in _SYMBOL_OF.items()},
+                                                 **{word: re.compile(pattern) for pattern, words in _WRITTEN_FOR.items()
+                                                    for word in words.split()},
                                                  # "two hundredth" is 200th, never 200
                                                  **{scale: re.compile(r"\dth\b") for scale in
                                                     ("hundredth", "thousandth", "millionth", "billionth")}}

@@ -20,7 +20,7 @@ from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, S
 
 from .guards import MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
-from .number_spans import CARDINAL, KINDS, number_phrases
+from .number_spans import KINDS, cardinal_word, number_phrases
 from .ordinal_style import ordinal_suffix
 
 
@@ -38,6 +38,16 @@ _NOT_JOINED = frozenset("and or but nor of the a an to in on at for with by from
                         "it he she they we i".split())
 
 
+def _cardinal_digits(lowered: Sequence[str], start: int, end: int) -> Optional[str]:
+    """The digits of ``lowered[start:end]`` where it says a cardinal in plain number words ("twenty one", "two
+    hundred and five"; not "twenty first"), else ``None``."""
+    said = [w for w in lowered[start:end] if w != "and"]
+    if not said or not all(cardinal_word(w) for w in said):
+        return None
+    digits = spoken_digits(lowered[start:end])
+    return digits if digits.isdigit() else None
+
+
 def _cardinals_before(lowered: Sequence[str], markers: Collection[str],
                       phrases: Optional[Sequence[Tuple[int, int]]] = None) -> Iterator[Tuple[int, int, str]]:
     """``(start, end, digits)`` of each cardinal of plain number words ("twenty one", not "twenty first") said
@@ -46,11 +56,9 @@ def _cardinals_before(lowered: Sequence[str], markers: Collection[str],
     for start, end in number_phrases(lowered) if phrases is None else phrases:
         if end >= len(lowered) or lowered[end] not in markers:
             continue
-        said = [w for w in lowered[start:end] if w != "and"]
-        if said and all((KINDS.get(w) or "x") in CARDINAL for w in said):
-            digits = spoken_digits(lowered[start:end])
-            if digits.isdigit():
-                yield start, end, digits
+        digits = _cardinal_digits(lowered, start, end)
+        if digits is not None:
+            yield start, end, digits
 
 
 def glued_ordinals(words: Sequence[str]) -> List[MisreadForm]:
@@ -148,14 +156,13 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
         if first is None:
             continue
         ends.add(end)
-        said = [w for w in lowered[first:tens] if w != "and"]
-        if not said or not all((KINDS.get(w) or "x") in CARDINAL for w in said):
+        numerator = _cardinal_digits(lowered, first, tens)
+        if numerator is None:
             continue
         if lowered[end] == "seconds" and _PRESSURE_CUES.isdisjoint(lowered[max(0, first - 6):first]):
             continue
-        numerator = spoken_digits(lowered[first:tens])
         denominator = int(spoken_digits([lowered[tens]])) + int(spoken_digits([_UNIT_PLURALS[lowered[end]]]))
-        if numerator.isdigit() and int(numerator) >= denominator:
+        if int(numerator) >= denominator:
             found.append(MisreadForm(first, end + 1, f"{numerator}/{denominator}"))
     return found, ends
 
@@ -214,9 +221,8 @@ def clock_durations(words: Sequence[str]) -> List[MisreadForm]:
             end = phrases.get(at)
             if end is None or end >= len(lowered) or lowered[end] not in units:
                 break
-            said = [w for w in lowered[at:end] if w != "and"]
-            value = spoken_digits(lowered[at:end])
-            if not said or not all((KINDS.get(w) or "x") in CARDINAL for w in said) or not value.isdigit():
+            value = _cardinal_digits(lowered, at, end)
+            if value is None:
                 break
             parts.append(int(value))
             at = end + 1

@@ -38,10 +38,10 @@ def short_form_labels(words: Sequence[str], punct: Sequence[str], case: Sequence
     """``punct``, ``case`` and ``itn`` (BIO) with each title said as its short form ("mr", "dr", "rt hon")
     capitalized, outside any span to convert ("MR"), with no mark after it and a capital on the name after it ("mr
     president" is "Mr President"; not before a function word, "she has ms and", but "mr and mrs smith"), the
-    prefix of a ship's name in capitals before its name ("HMS Belfast", "USS Enterprise"), "the us",
-    "us cents" and "the who" written "the US", "US cents", "the WHO", and each word of :func:`written_short_forms` outside any span, with
-    no mark around it, the number after "No." in a span of its own (``forms``: that function's result, where the
-    caller has it already)."""
+    prefix of a ship's name in capitals before its name ("HMS Belfast", "USS Enterprise"), "the us", "us cents"
+    and "the who" written "the US", "US cents", "the WHO", and each word of :func:`written_short_forms` outside any
+    span, with no mark around it, the number after "No." in a span of its own (``forms``: that function's result,
+    where the caller has it already)."""
     out_punct, out_case, out_itn = list(punct), list(case), list(itn)
     lowered = [w.lower() for w in words]
     phrases = dict(number_phrases(lowered))
