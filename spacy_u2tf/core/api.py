@@ -20,8 +20,8 @@ from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, addre
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
-from .misread_forms import (clock_durations, glued_ordinals, legislation_numbers, mid_joins, per_second_units,
-                            slashed_pairs, thousands_decade)
+from .misread_forms import (clock_durations, glued_ordinals, lap_times, legislation_numbers, measured_fraction_joins,
+                            measured_fractions, mid_joins, per_second_units, slashed_pairs, thousands_decade)
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
@@ -35,8 +35,8 @@ from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, name
                           short_form_labels, short_titles, slashed_words, written_short_forms)
 from .spans import DEFAULT_CONTEXT, span_input
 from .written_class import classify_written
-from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, all_capitals, kept_punct, looks_written, spoken_form,
-                            typed_case, typed_tokens)
+from .written_input import (WRITTEN_CLASS, WRITTEN_INPUT_MODES, TypedMark, all_capitals, kept_punct, looks_written,
+                            spoken_form, typed_case, typed_marks, typed_tokens)
 
 if TYPE_CHECKING:
     from .stream import Stream
@@ -489,7 +489,12 @@ class U2TF:
                 word_lists[i], kept[i] = form.words, form.kept
             elif self.written_input != "ignore" and typed_case(words):  # "the U.S.": kept as typed
                 form = typed_tokens(words)
-                word_lists[i], kept[i] = form.words, form.kept
+                _, marks = typed_marks([w.lower() for w in words], form.kept)
+                word_lists[i], kept[i] = form.words, {**form.kept, **marks}
+            elif self.written_input != "ignore":
+                word_lists[i], marks = typed_marks([w.lower() for w in words])
+                if marks:
+                    kept[i] = marks
             else:
                 word_lists[i] = [w.lower() for w in words]
             todo.append(i)
@@ -566,7 +571,7 @@ class U2TF:
             # hyphens: none at a function word's edge, the known compounds joined, "X and a half" whole or not at all
             punct = self.hyphen_compounds.join(words, loose_edge_joins(words, lab["punct"]), JOIN)
             punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
-            punct = to_compound_joins(words, punct)  # "end-to-end encryption"
+            punct = measured_fraction_joins(words, to_compound_joins(words, punct))  # "end-to-end", "1/2 cup of"
             case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
             punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
@@ -586,6 +591,8 @@ class U2TF:
             verbatim = kept[d] if kept else {}
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token, punct[i])
+                if isinstance(token, TypedMark) and i + 1 < len(itn) and itn[i + 1] == "I":
+                    itn[i + 1] = "B"  # "twenty five, thirty" is two numbers
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
@@ -704,7 +711,8 @@ class U2TF:
             return True
 
         for i, token in (kept or {}).items():
-            claim(i, i + 1, WRITTEN_CLASS, token, WRITTEN_CLASS)
+            if not isinstance(token, TypedMark):  # a typed mark's word is spoken
+                claim(i, i + 1, WRITTEN_CLASS, token, WRITTEN_CLASS)
         for start, end, value in self.lexicon.matches(words) if self.lexicon else ():
             claim(start, end, LEXICON_CLASS, value, LEXICON_CLASS)
         if self._converts("ordinal"):
@@ -712,14 +720,16 @@ class U2TF:
                 if (claim(unit.start, unit.end, UNIT_ORDINAL, unit.written, "ordinal", (unit.start, unit.name_end))
                         and self.truecase):
                     case[unit.end:unit.name_end] = ["CAPITAL"] * (unit.name_end - unit.end)
-            misread = [(form, "ordinal") for form in glued_ordinals(words)]
-            misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
-            misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
-            misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
-            misread += [(form, "time") for form in clock_durations(words) if self._converts("time")]
-            misread += [(form, "measure") for form in per_second_units(words) if self._converts("measure")]
-            for form, cls in misread:
-                claim(form.start, form.end, MISREAD_FORM, form.written, cls)
+        misread = [(form, "ordinal") for form in glued_ordinals(words) if self._converts("ordinal")]
+        misread += [(form, "cardinal") for form in slashed_pairs(words) if self._converts("cardinal")]
+        misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
+        misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
+        misread += [(form, "time") for form in clock_durations(words) + lap_times(words) if self._converts("time")]
+        misread += [(form, "measure") for form in per_second_units(words) if self._converts("measure")]
+        misread += [(form, "fraction") for form in measured_fractions(words) if self._converts("fraction")]
+        for form, cls in misread:
+            claim(form.start, form.end, MISREAD_FORM, form.written, cls)
+        if self._converts("ordinal"):
             for regnal in regnal_numbers(words):
                 claim(regnal.start, regnal.end, REGNAL, regnal.written, "ordinal", (regnal.start - 1, regnal.end))
         if self._converts("address"):

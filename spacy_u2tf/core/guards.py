@@ -437,6 +437,16 @@ def _and_is_glue(said: Sequence[str], i: int) -> bool:
                for w in said[i + 1:i + 3])
 
 
+# A typed token's brackets are written with it: "four (b)" is "4(b)" or stays apart, never "4b".
+_BRACKET_CATEGORIES = ("Ps", "Pe")
+
+
+def _only_word_marks(word: str) -> bool:
+    """Whether ``word`` is letters with at most the marks that end or join words ("dollars," "a-"), so that it
+    may vanish as its letters would; "(a)" is a typed item label, not the article."""
+    return all(unicodedata.category(ch)[0] in "LM" or ch in "'.,;:!?-" for ch in word)
+
+
 def _written_as_symbol(word: str, written: str) -> bool:
     """Whether ``word`` is said for a symbol that ``written`` has ("plus" for "+", "equals" for "=")."""
     return any(symbol in written for symbol in _SYMBOLS_SAID_AS.get(word, ()))
@@ -491,7 +501,8 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             if letter_counts[letters] >= said_letters[letters]:
                 continue
             return raw
-        if letters in _VANISHING or word in _VANISHING or _written_as_symbol(word, written):
+        if ((letters in _VANISHING and _only_word_marks(word)) or word in _VANISHING
+                or _written_as_symbol(word, written)):
             continue
         if word in _VANISHING_INTO and _VANISHING_INTO[word].search(lower):
             continue
@@ -499,7 +510,8 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             # a typed token ("jane.doe@example.com", "➌/f"): each of its words must be there, and each symbol
             # ("gmail👍" is no "gmail")
             if all(any(piece in run for run in runs) for piece in word_letters) and all(
-                    ch in written for ch in raw if unicodedata.category(ch)[0] == "S"):
+                    ch in written for ch in raw if unicodedata.category(ch)[0] == "S"
+                    or unicodedata.category(ch) in _BRACKET_CATEGORIES):
                 continue
             return raw
         if word in _MONTHS:
@@ -952,14 +964,28 @@ def miles_in_full(spoken_span: Sequence[str], written: str) -> str:
     return _MILES.sub(full, written)
 
 
+_GLUED_G = re.compile(r"(\d[\d,]*(?:\.\d+)?)G")
+
+
+def grams_apart(spoken_span: Sequence[str], written: str) -> str:
+    """``written`` with grams said as the letter that the conversion glued to the number in capitals ("two hundred
+    g" written "200G") as "200 g": only ten and more, since "five g" and "four g" are networks (5G, 4G)."""
+    match = _GLUED_G.fullmatch(written.strip())
+    if match is None or not spoken_span or spoken_span[-1].lower() != "g":
+        return written
+    return f"{match.group(1)} g" if float(match.group(1).replace(",", "")) >= 10 else written
+
+
 _US_AFTER_DIGITS = re.compile(r"(?<=\d) us\b")  # "68 us cents": the country's money, never the pronoun
 _NUMBER_SIGN_GLUED = re.compile(r"\bNo\.(?=\d)")  # "No.4" is "No. 4"
 
 
 def _repaired(spoken_span: Sequence[str], written: str) -> str:
     """A converter's output with the slips that have one right fix fixed: initials' last point, a word's space,
-    miles abbreviated, "us" in lowercase after a number ("68 US cents"), "No." run into its number ("No. 4")."""
-    written = miles_in_full(spoken_span, split_said_word(spoken_span, finish_initials(written)))
+    miles abbreviated, "us" in lowercase after a number ("68 US cents"), "No." run into its number ("No. 4"), grams
+    glued in capitals ("200 g")."""
+    written = grams_apart(spoken_span, miles_in_full(spoken_span, split_said_word(spoken_span,
+                                                                                  finish_initials(written))))
     return _NUMBER_SIGN_GLUED.sub("No. ", _US_AFTER_DIGITS.sub(" US", written))
 
 

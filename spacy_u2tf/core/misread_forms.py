@@ -116,6 +116,8 @@ def slashed_pairs(words: Sequence[str]) -> List[MisreadForm]:
 
 # The plural unit ordinals a tens word may come before in a denominator ("ninety eighths"), "seconds" too.
 _UNIT_PLURALS = {w: o for w, o in _PLURAL_ORDINALS.items() if KINDS[o] == "Uo"} | {"seconds": "second"}
+# The plural teen ordinals a hundreds word may come before in a denominator ("one thousand one hundred fifteenths").
+_TEEN_PLURALS = {w: o for w, o in _PLURAL_ORDINALS.items() if KINDS[o] == "To"}
 _PRESSURE_CUES = frozenset("pressure bp".split())
 
 
@@ -137,16 +139,18 @@ def _compound_slashed_pairs(lowered: Sequence[str], phrases: Sequence[Tuple[int,
             if tens.isdigit() and unit.isdigit() and int(tens) % 10 == 0:
                 found.append(MisreadForm(numerator_start, end, f"1/{int(tens) + int(unit)}"))
             continue
-        if (end < len(lowered) and lowered[end] in _UNIT_PLURALS and lowered[end] != "seconds"
-                and end - start > 1 and numerator_start is not None):
+        plural = (_UNIT_PLURALS.get(lowered[end]) or _TEEN_PLURALS.get(lowered[end])) if end < len(lowered) else None
+        if plural and lowered[end] != "seconds" and end - start > 1 and numerator_start is not None:
             # a number of its own of two words or more before the ordinal ("two thousand eighteen" | "six hundred
-            # forty fourths" is 2018/644, "eight hundred eighty three" | "two thousand fourths" 883/2004, as a
-            # normalizer reads a regulation's number)
+            # forty fourths" is 2018/644, "eight hundred eighty three" | "two thousand fourths" 883/2004,
+            # "two thousand twenty three" | "one thousand one hundred fifteenths" 2023/1115, as a normalizer reads
+            # a regulation's number)
             ends.add(end)
             numerator = spoken_digits(lowered[numerator_start:start])
             tens = spoken_digits(lowered[start:end])
-            unit = spoken_digits([_UNIT_PLURALS[lowered[end]]])
-            if numerator.isdigit() and tens.isdigit() and int(tens) % 10 == 0:
+            unit = spoken_digits([plural])
+            step = 10 if lowered[end] in _UNIT_PLURALS else 100  # a unit follows tens, a teen hundreds
+            if numerator.isdigit() and tens.isdigit() and int(tens) % step == 0:
                 found.append(MisreadForm(numerator_start, end + 1, f"{numerator}/{int(tens) + int(unit)}"))
             continue
         if end >= len(lowered) or lowered[end] not in _UNIT_PLURALS or KINDS.get(lowered[end - 1]) != "D":
@@ -236,6 +240,41 @@ def clock_durations(words: Sequence[str]) -> List[MisreadForm]:
     return found
 
 
+# Words of motor racing a lap time follows ("his last lap was a one twenty nine point eight seven two").
+_LAP_WORDS = frozenset("lap laps qualifying pole".split())
+_UNIT_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine".split())}
+
+
+def lap_times(words: Sequence[str]) -> List[MisreadForm]:
+    """Each lap time a normalizer reads as minutes, seconds and their decimals ("1:29.872" is "one twenty nine
+    point eight seven two"), written so where a lap, qualifying or pole was spoken of in the eight words before:
+    one to nine minutes, then seconds from 10 to 59 in words, "point" and one to three digits said one by one.
+    Elsewhere "one twenty nine point eight" may be 129.8, and stays the converter's."""
+    lowered = [w.lower() for w in words]
+    if "point" not in lowered or _LAP_WORDS.isdisjoint(lowered):
+        return []
+    found: List[MisreadForm] = []
+    for point in range(2, len(lowered) - 1):
+        if lowered[point] != "point":
+            continue
+        seconds_start = point - 2 if KINDS.get(lowered[point - 2]) == "D" and KINDS.get(lowered[point - 1]) == "U" \
+            else point - 1
+        minutes = seconds_start - 1
+        seconds = _cardinal_digits(lowered, seconds_start, point)
+        if minutes < 0 or lowered[minutes] not in _UNIT_WORDS or seconds is None or not 10 <= int(seconds) < 60:
+            continue
+        if KINDS.get(lowered[seconds_start]) not in ("D", "T"):
+            continue
+        end = point + 1
+        while end < len(lowered) and end - point <= 3 and lowered[end] in _UNIT_WORDS:
+            end += 1
+        if end == point + 1 or _LAP_WORDS.isdisjoint(lowered[max(0, minutes - 8):minutes]):
+            continue
+        decimals = "".join(str(_UNIT_WORDS[w]) for w in lowered[point + 1:end])
+        found.append(MisreadForm(minutes, end, f"{_UNIT_WORDS[lowered[minutes]]}:{int(seconds):02d}.{decimals}"))
+    return found
+
+
 # Units a normalizer reads before "per s" as it reads "m/s" ("twenty five m per s"), and how each is written.
 _PER_SECOND_UNITS = {"m": "m", "metre": "m", "metres": "m", "meter": "m", "meters": "m", "km": "km",
                      "kilometre": "km", "kilometres": "km", "kilometer": "km", "kilometers": "km", "cm": "cm",
@@ -254,6 +293,59 @@ def per_second_units(words: Sequence[str]) -> List[MisreadForm]:
         if unit and (before in KINDS or before in ("kg", "kilograms", "kilogram") or spoken_digits([before]).isdigit()):
             found.append(MisreadForm(per - 1, per + 2, f"{unit}/s"))
     return found
+
+
+# Fractions of a measure as a normalizer reads them ("1/2 teaspoon" is "one half teaspoon", "1 1/4 cups" "one and
+# one quarter cups"): a numerator of one to nine, a denominator in the singular after "one" and in the plural after
+# more, right before a unit of a recipe or an imperial measure.
+_NUMERATORS = {w: n for n, w in enumerate("one two three four five six seven eight nine".split(), 1)}
+_DENOMINATORS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8,
+                 "sixteenth": 16}
+_PLURAL_DENOMINATORS = {w + "s": n for w, n in _DENOMINATORS.items() if w != "half"}
+_MEASURED_UNITS = frozenset("""
+cup cups teaspoon teaspoons tablespoon tablespoons tsp tbsp inch inches pound pounds lb lbs ounce ounces oz
+gallon gallons pint pints quart quarts mile miles
+""".split())
+
+
+def _fraction_at(lowered: Sequence[str], i: int) -> Optional[str]:
+    """The fraction said at ``lowered[i:i + 2]`` ("three quarters" → "3/4"), or ``None``."""
+    if i + 1 >= len(lowered) or lowered[i] not in _NUMERATORS:
+        return None
+    numerator, word = _NUMERATORS[lowered[i]], lowered[i + 1]
+    denominator = _DENOMINATORS.get(word) if numerator == 1 else _PLURAL_DENOMINATORS.get(word)
+    if denominator is None or numerator >= denominator:
+        return None
+    return f"{numerator}/{denominator}"
+
+
+def measured_fractions(words: Sequence[str]) -> List[MisreadForm]:
+    """Each fraction said right before a unit of a recipe or an imperial measure, written as recipes write it:
+    "one half teaspoon" is "1/2 teaspoon", "three quarters inch" "3/4 inch", "one and one quarter cups" "1 1/4
+    cups" (a whole number of one to nine before "and"). "Three quarters of the money" stays in words, as does "one
+    and a half cups"."""
+    lowered = [w.lower() for w in words]
+    found: List[MisreadForm] = []
+    for i in range(len(lowered) - 2):
+        fraction = _fraction_at(lowered, i)
+        if fraction is None or lowered[i + 2] not in _MEASURED_UNITS:
+            continue
+        if i >= 2 and lowered[i - 1] == "and" and lowered[i - 2] in _NUMERATORS:
+            found.append(MisreadForm(i - 2, i + 2, f"{_NUMERATORS[lowered[i - 2]]} {fraction}"))
+        else:
+            found.append(MisreadForm(i, i + 2, fraction))
+    return found
+
+
+def measured_fraction_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
+    """``punct`` without a hyphen between a fraction of :func:`measured_fractions` and its unit where the unit is
+    no compound's ("1/2 cup of butter", not "1/2-cup of butter"; "a 3/4-inch pipe" keeps it)."""
+    out = list(punct)
+    for form in measured_fractions(words):
+        after = words[form.end + 1].lower() if form.end + 1 < len(words) else ""
+        if out[form.end - 1] == JOIN and (after in ("", "of") or words[form.end].lower().endswith("s")):
+            out[form.end - 1] = "O"
+    return out
 
 
 _DECADES = frozenset(w[:-1] + "ies" for w in KINDS if KINDS[w] == "D")  # "twenties" to "nineties"

@@ -345,19 +345,23 @@ def lettered_code(written: str) -> Optional[str]:
     return f"{match.group(1)}-{match.group(2).replace(',', '')}" if match else None
 
 
-# A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6.
+# A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6; the set being played may stand at any
+# score up to 6-6 ("7-6, 4-6, 6-6").
 _SET_SCORES = frozenset({(6, n) for n in range(5)} | {(7, 5), (7, 6)})
+_SET_IN_PLAY = frozenset((a, b) for a in range(7) for b in range(7))
 # Words near a match's scores.
 _MATCH_WORDS = frozenset("""
 victory victories win wins won winning beat beats beating defeat defeats defeated lost lose loses losing title final
 finals semifinal semifinals quarterfinal quarterfinals match matches set sets score scores scored triumph champion
+serving serves tiebreak tiebreaker
 """.split())
 
 
 def set_scores(written: str, spoken: Sequence[str], earlier: Sequence[str], after: str = "") -> Optional[str]:
     """Tennis set scores said digit by digit that the conversion ran together ("a six two six two seven six
-    victory" written "626276"), one score a set: 6-2, 6-2, 7-6. Only where every pair is a set's score and a word of
-    a match is among the ``earlier`` words or ``after`` ("victory", "won", "title"). ``None`` elsewhere."""
+    victory" written "626276"), one score a set: 6-2, 6-2, 7-6. Only where every pair is a set's score (the last
+    may be the set in play: "7-6, 4-6, 6-6") and a word of a match is among the ``earlier`` words or ``after``
+    ("victory", "won", "title", "serving"). ``None`` elsewhere."""
     kinds = [KINDS.get(w.lower()) for w in spoken]
     if not 4 <= len(spoken) <= 10 or len(spoken) % 2 or any(k not in ("U", "Z") for k in kinds):
         return None
@@ -366,7 +370,8 @@ def set_scores(written: str, spoken: Sequence[str], earlier: Sequence[str], afte
         return None
     numbers = [int(d) for d in digits]
     pairs = list(zip(numbers[::2], numbers[1::2]))
-    if not all((a, b) in _SET_SCORES or (b, a) in _SET_SCORES for a, b in pairs):
+    if not all((a, b) in _SET_SCORES or (b, a) in _SET_SCORES for a, b in pairs[:-1]) or not (
+            pairs[-1] in _SET_IN_PLAY or pairs[-1] in _SET_SCORES or pairs[-1][::-1] in _SET_SCORES):
         return None
     if _MATCH_WORDS.isdisjoint([w.lower() for w in earlier] + [after.lower()]):
         return None

@@ -259,9 +259,11 @@ _MAJOR_CURRENCIES = _PRICED | frozenset("dollar euro pound".split())  # and thei
 def _hundredths(words: Sequence[str], left: Sequence[int], right: Sequence[int]) -> bool:
     """Whether two tagger spans side by side are an amount and its hundredths: the left ends with its currency,
     the right is a number and "cents" or "pence", or a number with "cents" or "pence" right after it ("one hundred
-    and forty two euros" | "sixty cents" is €142.60, "thirty four pounds" | "fifty" "pence" £34.50)."""
+    and forty two euros" | "sixty cents" is €142.60, "thirty four pounds" | "fifty" "pence" £34.50); the currency may
+    be outside the left span ("one" "euro" | "sixty cents" is €1.60)."""
     end = right[1] + (right[1] < len(words) and words[right[1]].lower() in _SUBUNIT_ENDS)
-    return (left[1] == right[0] and words[left[1] - 1].lower() in _MAJOR_CURRENCIES and end - right[0] > 1
+    currency = right[0] - 1
+    return (left[1] in (currency, right[0]) and words[currency].lower() in _MAJOR_CURRENCIES and end - right[0] > 1
             and words[end - 1].lower() in _SUBUNIT_ENDS
             and all(_kind(w) in CARDINAL for w in words[right[0]:end - 1]))
 
@@ -382,7 +384,7 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     $87, "five thousand dollars and ten thousand dollars" $5,000 and $10,000; and between two phrases side by
     side that both have a scale ("one thousand five hundred" | "three thousand"); and between two amounts side by
     side, each with its currency ("three thousand dollars" | "five thousand dollars"; not "twelve dollars fifty
-    cents")."""
+    cents"); and at a "to" between two amounts ("four dollars thirty five cents to four dollars fifty five cents")."""
     ends = {end for _, end in phrases}
     phrase_ends = dict(phrases)
     unit_ends = {_unit_end(words, end) for end in ends} - ends  # where a number's unit said after it ends
@@ -397,10 +399,11 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
                 out.append([lo, k, lo, k])  # thousand": scales only fall within a number, so these are two
                 lo = k
         for k in range(max(lo, span[0] + 1), span[1] - 1):
-            between_numbers = k + 1 in starts and (
-                (k in ends and _kind(words[k - 1]) in CARDINAL) or words[k - 1].lower() in _SUBUNIT_ENDS
+            between_amounts = k + 1 in starts and (  # "cents" | "four dollars", "dollars" | "ten dollars"
+                words[k - 1].lower() in _SUBUNIT_ENDS
                 or (k in unit_ends and _own_unit(words, k + 1, phrase_ends[k + 1])))
-            if (words[k].lower() == "and" and between_numbers) or (
+            between_numbers = between_amounts or (k + 1 in starts and k in ends and _kind(words[k - 1]) in CARDINAL)
+            if (words[k].lower() == "and" and between_numbers) or (words[k].lower() == "to" and between_amounts) or (
                     words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
                     and (_kind(words[k - 1]) in CARDINAL or _unit_end(words, k - 1) == k)):
                 out.append([lo, k, lo, k])

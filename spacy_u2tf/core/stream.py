@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from .api import check_count
 from .labels import JOIN, SENTENCE_END
 from .timing import TIME_KEYS, end_sentence, retime_entries, speaker_of, spoken_entries
-from .written_input import looks_written, spoken_form
+from .written_input import looks_written, spoken_form, typed_marks
 
 if TYPE_CHECKING:
     from .api import U2TF, Result
@@ -120,6 +120,9 @@ class Stream:
         if self.u2tf.written_input != "ignore" and looks_written(raw):
             form = spoken_form(raw)
             words, kept = form.words, {i: t for i, t in form.kept.items() if i >= c}
+        elif self.u2tf.written_input != "ignore":
+            words, marks = typed_marks([w.lower() for w in raw])
+            kept = {i: t for i, t in marks.items() if i >= c}
         else:
             words = [w.lower() for w in raw]
         used: Dict[str, Any] = {}

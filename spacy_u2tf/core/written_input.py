@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .labels import MARK_TO_PUNCT, case_label
 
@@ -103,5 +103,26 @@ def kept_punct(token: str, predicted: str) -> str:
     return own or (predicted if isinstance(token, TypedToken) else "O")
 
 
+class TypedMark(str):
+    """A ``,`` ``.`` or ``?`` typed right after a spoken word ("nine," in "nineteen ninety nine, then lost"), kept by
+    the word's index: the word is read without it and may be converted with the words before it, the mark follows
+    whatever they are written as, and no number phrase runs on past it."""
+
+
+def typed_marks(words: Sequence[str], kept: Mapping[int, str] = {}) -> Tuple[List[str], Dict[int, str]]:
+    """``words`` without the final mark typed after letters or digits, and those marks by word index
+    (:class:`TypedMark`); a token of ``kept`` and one such as "p.m." or "example.com." stay as they are."""
+    spoken: List[str] = []
+    marks: Dict[int, str] = {}
+    for i, word in enumerate(words):
+        core = word[:-1]
+        if i not in kept and word[-1:] in MARK_TO_PUNCT and (_letters(core) or core.isdigit()):
+            spoken.append(core)
+            marks[i] = TypedMark(word[-1])
+        else:
+            spoken.append(word)
+    return spoken, marks
+
+
 __all__ = ["WRITTEN_INPUT_MODES", "WRITTEN_CLASS", "looks_written", "plain_word", "spoken_form", "SpokenForm",
-           "kept_punct", "all_capitals", "typed_case", "typed_tokens", "TypedToken"]
+           "kept_punct", "all_capitals", "typed_case", "typed_tokens", "TypedToken", "typed_marks", "TypedMark"]

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, ordinal_dropped, split_decimal,
-                                   split_said_word, spoken_digits)
+from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, grams_apart, ordinal_dropped,
+                                   split_decimal, split_said_word, spoken_digits)
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -416,3 +416,23 @@ def test_converter_slips_with_one_right_fix_are_repaired(spoken: str, converted:
 
     outputs, reasons, _, _ = convert_checked(Converter(), [f"<span> {spoken} </span>"], [spoken.split()], [False])
     assert outputs == [repaired] and reasons == [None]
+
+
+@pytest.mark.parametrize("spoken,written,dropped", [
+    ("nineteen ninety nine (a)", "1999", "(a)"),  # an item label typed in brackets is no article
+    ("section four (b)", "section 4b", "(b)"),  # its brackets are written with it or it stays apart
+    ("section four (b)", "section 4(b)", None),
+    ("a hundred, thousand", "100,000", None),  # a word with a mark after it vanishes as the word would
+])
+def test_a_typed_token_in_brackets_is_written_whole(spoken: str, written: str, dropped) -> None:
+    assert dropped_word(spoken.split(), written) == dropped
+
+
+@pytest.mark.parametrize("spoken,written,repaired", [
+    ("two hundred g", "200G", "200 g"),
+    ("one thousand two hundred g", "1,200G", "1,200 g"),
+    ("five g", "5G", "5G"),  # a network
+    ("two hundred", "200G", "200G"),  # no gram said
+])
+def test_grams_glued_in_capitals_are_written_apart(spoken: str, written: str, repaired: str) -> None:
+    assert grams_apart(spoken.split(), written) == repaired

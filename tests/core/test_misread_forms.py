@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, glued_ordinals, legislation_numbers,
-                                           mid_joins, per_second_units, slashed_pairs, thousands_decade)
+from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, glued_ordinals, lap_times, legislation_numbers,
+                                           measured_fraction_joins, measured_fractions, mid_joins, per_second_units,
+                                           slashed_pairs, thousands_decade)
 
 
 @pytest.mark.parametrize("spoken,found", [
@@ -35,6 +36,8 @@ def test_glued_ordinals(spoken: str, found) -> None:
     ("twenty ninety eighths", []),  # below one
     # a regulation's number: the whole number before the plural ordinal is the denominator
     ("regulation two thousand eighteen six hundred forty fourths was", [MisreadForm(1, 8, "2018/644")]),
+    ("regulation two thousand twenty three one thousand one hundred fifteenths on",
+     [MisreadForm(1, 10, "2023/1115")]),  # a teen ordinal after hundreds
     ("regulation eight hundred eighty three two thousand fourths on", [MisreadForm(1, 8, "883/2004")]),
     ("it took one hundred twenty six hundred seconds", []),  # a duration
     ("regulation no one two thousand fifth on", [MisreadForm(2, 6, "1/2005")]),  # one over an ordinal
@@ -113,3 +116,44 @@ def test_hours_minutes_and_seconds_are_a_clock_duration(spoken: str, found) -> N
 ])
 def test_units_per_s_are_written_with_their_slash(spoken: str, found) -> None:
     assert per_second_units(spoken.split()) == found
+
+
+@pytest.mark.parametrize("said,forms", [
+    ("add one half teaspoon of paprika", [(1, 3, "1/2")]),
+    ("one third cup of butter and three quarters cup of sugar", [(0, 2, "1/3"), (6, 8, "3/4")]),
+    ("add one and one quarter cups of flour", [(1, 5, "1 1/4")]),
+    ("about three quarters inch thick", [(1, 3, "3/4")]),
+    ("two thirds cup of milk", [(0, 2, "2/3")]),
+    ("three quarters of the money", []),  # no unit after it
+    ("one and a half cups of rice", []),  # "a half" is said as people say it
+    ("three quarter inch pipe", []),  # a numerator above one takes the plural
+    ("one thirds cup", []),
+    ("five quarters cup", []),  # no fraction below one
+    ("seven sixteenths inch", [(0, 2, "7/16")]),
+])
+def test_a_fraction_before_a_measure_is_written_in_figures(said: str, forms) -> None:
+    assert [tuple(form) for form in measured_fractions(said.split())] == forms
+
+
+@pytest.mark.parametrize("said,punct,joined", [
+    ("one half cup of butter", "O HYPHEN O O", "O O O O"),  # no compound before "of"
+    ("two thirds cups", "O HYPHEN O", "O O O"),  # nor with a plural unit
+    ("a three quarters inch pipe", "O O HYPHEN O O", "O O HYPHEN O O"),  # "a 3/4-inch pipe"
+    ("one half of it", "O HYPHEN O O", "O HYPHEN O O"),  # no measure
+])
+def test_a_measured_fraction_joins_its_unit_only_in_a_compound(said: str, punct: str, joined: str) -> None:
+    assert measured_fraction_joins(said.split(), punct.split()) == joined.split()
+
+
+@pytest.mark.parametrize("said,forms", [
+    ("his last lap was a one twenty nine point eight seven two and", [(5, 12, "1:29.872")]),
+    ("on lap twelve he set a one thirty point five", [(6, 10, "1:30.5")]),
+    ("pole position with a one twenty eight point nine nine", [(4, 10, "1:28.99")]),
+    ("the lap record is one nineteen point two", [(4, 8, "1:19.2")]),
+    ("revenue was one twenty nine point eight million", []),  # no lap spoken of
+    ("a one twenty nine point eight seven two lap", []),  # the lap after it
+    ("the lap count is twenty nine point five", []),  # no minutes
+    ("a lap of one sixty five point two", []),  # no 65 seconds
+])
+def test_a_lap_time_is_written_in_minutes_and_seconds(said: str, forms) -> None:
+    assert [tuple(form) for form in lap_times(said.split())] == forms

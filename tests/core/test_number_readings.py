@@ -578,6 +578,9 @@ def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     ("626276", "six two six two seven six", "my pin is", "", None),  # no match spoken of
     ("6282", "six two eight two", "she won", "", None),  # 8-2 is no set's score
     ("62", "six two", "she won", "", None),  # one set: a score of its own kind
+    ("764666", "seven six four six six six", "the set score is", "", "7-6, 4-6, 6-6"),  # the set in play at 6-6
+    ("6654", "six six five four", "the set score is", "", None),  # 6-6 ends no set
+    ("6354", "six three five four", "swiatek serving at", "", "6-3, 5-4"),
 ])
 def test_set_scores_run_together_are_written_apart(written: str, spoken: str, earlier: str, after: str,
                                                    scores) -> None:
