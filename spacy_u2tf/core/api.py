@@ -7,8 +7,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Set,
-                    Tuple, Union)
+from typing import (TYPE_CHECKING, Any, Callable, Collection, Dict, Iterable, Iterator, List, Mapping, Optional,
+                    Sequence, Set, Tuple, Union)
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
@@ -80,16 +80,16 @@ def _span_over(span: ConvertedSpan, words: Sequence[str], start: int, end: int, 
 
 
 def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence[str], itn: List[str],
-                          spans: List[ConvertedSpan]) -> None:
+                          spans: List[ConvertedSpan], typed: Collection[int] = ()) -> None:
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
     vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), and the letters of a reference code
     with its number after a hyphen ("case number ra fifty five thousand one hundred seven" is RA-55107;
     :func:`.number_spans.code_letters`), changing the lists in place. The letters may stand alone or in a span of
-    their own."""
+    their own, but not before a mark typed after them (``typed``: their indices)."""
     by_start = {span.start: k for k, span in enumerate(spans)}
     for k in range(len(spans) - 1, -1, -1):
         span, letter = spans[k], spans[k].start - 1
-        if span.kind != "itn" or span.written is None:
+        if span.kind != "itn" or span.written is None or letter in typed:
             continue
         digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
         if span.written.isdigit() and leads_number(words, letter, case, punct):
@@ -664,8 +664,9 @@ class U2TF:
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"], tables.get("case", {}),
                             context.plain_acronym if span.spoken in self.plain_words else None)
-        for words, (punct, case, itn, spans) in zip(docs, plans):
-            _join_leading_letters(words, punct, case, itn, spans)
+        for d, (words, (punct, case, itn, spans)) in enumerate(zip(docs, plans)):
+            typed = [i for i, token in (kept[d] if kept else {}).items() if isinstance(token, TypedMark)]
+            _join_leading_letters(words, punct, case, itn, spans, typed)
             _join_number_pairs(words, punct, itn, spans)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
@@ -699,12 +700,13 @@ class U2TF:
                short_forms: Sequence[Tuple[int, int, str]] = ()) -> List[ConvertedSpan]:
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
+        marked = {i for i, token in (kept or {}).items() if isinstance(token, TypedMark)}
 
         def claim(start: int, end: int, kind: str, written: str, cls: str,
                   free: Optional[Tuple[int, int]] = None) -> bool:
             """A verbatim span over ``words[start:end]`` where the words of ``free`` (default: the span's) are not
-            taken by an earlier one; whether it was made."""
-            if any(taken[slice(*(free or (start, end)))]):
+            taken by an earlier one and no mark was typed inside; whether it was made."""
+            if any(taken[slice(*(free or (start, end)))]) or not marked.isdisjoint(range(start, end - 1)):
                 return False
             spans.append(ConvertedSpan(start, end, kind, " ".join(words[start:end]), written, cls))
             taken[start:end] = [True] * (end - start)

@@ -64,3 +64,16 @@ def test_word_times_survive_a_typed_mark(tiny_model_path) -> None:
     assert [w["word"].strip(",.").lower() for w in timed.words] == ["we", "left", "then", "slept"]
     assert timed.words[1]["word"].endswith(",")
     assert [(w["start"], w["end"]) for w in timed.words] == [(0.0, 0.1), (0.1, 0.2), (0.2, 0.3), (0.3, 0.4)]
+
+
+def test_no_reading_by_rule_runs_over_a_typed_mark(tiny_model_path) -> None:
+    model = U2TF.from_pretrained(tiny_model_path)
+    said = "we then add one, half teaspoon of salt and stir it in well for a while"
+    result = model.process(said)
+    assert not any(span.start <= 3 < span.end - 1 for span in result.spans), result.spans
+    assert any(span.written == "1/2" for span in model.process(said.replace(",", "")).spans)  # the reading holds
+
+
+def test_a_letter_is_not_joined_to_a_number_over_a_typed_mark(shipped_model) -> None:
+    assert "L5" not in shipped_model.format("a small bulge between the l four and l, five vertebrae")
+    assert "L5" in shipped_model.format("a small bulge between the l four and l five vertebrae")
