@@ -109,13 +109,16 @@ def narrower_spans(words: Sequence[str], start: int, end: int) -> List[Tuple[int
     """Narrower spans to convert in place of ``words[start:end]`` when stage 2 could not write it whole: without its
     last word, then without its first, each where the word left out is a word and no number word (nor a fraction,
     "two fifths"), nor a word that joins two numbers ("one forty over ninety"), and a number word is left ("seven
-    miles northwest" → "seven miles", "sixteen knots" → "sixteen"). A single letter is left out only as a unit after
-    a number ("point eight six m"); elsewhere it is part of a code or an acronym ("twenty thousand r m b")."""
+    miles northwest" → "seven miles", "sixteen knots" → "sixteen"), or a bracketed label typed there ("(a)"). A
+    single letter is left out only as a unit after a number ("point eight six m"); elsewhere it is part of a code or
+    an acronym ("twenty thousand r m b")."""
     def number(i: int) -> bool:
         return 0 <= i < len(words) and words[i].lower() in KINDS
 
     def loose(i: int) -> bool:
         word = words[i].lower()
+        if word[:1] in "([{" and word[-1:] in ")]}":
+            return True  # a bracketed label typed after a number: "nineteen ninety nine (a)"
         if len(word) == 1:
             return word in _UNIT_LETTERS and i == end - 1 and number(i - 1)
         plural_ordinal = word.endswith("s") and word[:-1] in KINDS and word != "seconds"  # "fifths", not time's

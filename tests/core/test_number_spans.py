@@ -236,6 +236,7 @@ def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cut
     ("seven miles northwest", ["seven miles"]), ("sixteen knots", ["sixteen"]),
     ("seventeenth century", ["seventeenth"]), ("about forty", ["forty"]), ("forty eight seconds", ["forty eight"]),
     ("eight point eight six m", ["eight point eight six"]),  # a unit letter a normalizer leaves
+    ("nineteen ninety nine (a)", ["nineteen ninety nine"]),  # a bracketed label typed after a number
     ("twenty thousand r m b", []), ("three b", []), ("m three", []),  # letters of a code
     ("queen street", []), ("february seconded", []),  # no number word is left
     ("second and eight", []), ("twenty five", []), ("five", []),
