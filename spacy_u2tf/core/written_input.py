@@ -6,6 +6,9 @@ letters (any script, with their combining marks and inner apostrophes), lowercas
 of those marks at its end. Every other token (digits, symbols, brackets, emails, fractions, emoji, all-caps and
 mixed-case words, a word ending in ``!``, ``;`` or ``:``) is kept verbatim, its own punctuation included, and
 never goes to stage 2, so no character but a plain word's case and marks can change.
+
+Spoken words with too few marks to read as written may still carry a ``,`` ``.`` or ``?`` typed after a word
+(:func:`typed_marks`): the mark is kept where it was typed, and the word is read as spoken.
 """
 from __future__ import annotations
 
@@ -109,9 +112,10 @@ class TypedMark(str):
     whatever they are written as, and no number phrase runs on past it."""
 
 
-def typed_marks(words: Sequence[str], kept: Mapping[int, str] = {}) -> Tuple[List[str], Dict[int, str]]:
+def typed_marks(words: Sequence[str], kept: Optional[Mapping[int, str]] = None) -> Tuple[List[str], Dict[int, str]]:
     """``words`` without the final mark typed after letters or digits, and those marks by word index
     (:class:`TypedMark`); a token of ``kept`` and one such as "p.m." or "example.com." stay as they are."""
+    kept = kept or {}
     spoken: List[str] = []
     marks: Dict[int, str] = {}
     for i, word in enumerate(words):
