@@ -565,6 +565,7 @@ class U2TF:
     def _finish_fluent(self, docs: List[List[str]], labels: List[Dict[str, List[str]]],
                        kept: Optional[Sequence[Mapping[int, str]]] = None) -> List[Result]:
         plans: List[Tuple[List[str], List[str], List[str], List[ConvertedSpan]]] = []
+        typed_by_doc: List[Set[int]] = []  # per document, the words a mark was typed after
         requests: List[Tuple[int, int]] = []  # (doc, span index) needing stage 2
         inputs: List[str] = []
         for d, (words, lab) in enumerate(zip(docs, labels)):
@@ -589,14 +590,17 @@ class U2TF:
             punct, case, itn = mid_joins(words, punct, case, itn)  # "mid twenty twenty five" is mid-2025
             case, itn = scale_names(words, case, itn)  # "degrees Celsius"
             verbatim = kept[d] if kept else {}
+            typed = {i for i, token in verbatim.items() if isinstance(token, TypedMark)}
+            typed_by_doc.append(typed)
             for i, token in verbatim.items():
                 punct[i] = kept_punct(token, punct[i])
-                if isinstance(token, TypedMark) and i + 1 < len(itn) and itn[i + 1] == "I":
+            for i in typed:
+                if i + 1 < len(itn) and itn[i + 1] == "I":
                     itn[i + 1] = "B"  # "twenty five, thirty" is two numbers
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
-            spans = self._spans(words, case, itn, verbatim, short_forms)
+            spans = self._spans(words, case, itn, verbatim, short_forms, typed)
             for span in spans:
                 if span.kind == REGNAL:
                     close_regnal_name(words, punct, span.start, span.end)
@@ -664,8 +668,7 @@ class U2TF:
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"], tables.get("case", {}),
                             context.plain_acronym if span.spoken in self.plain_words else None)
-        for d, (words, (punct, case, itn, spans)) in enumerate(zip(docs, plans)):
-            typed = [i for i, token in (kept[d] if kept else {}).items() if isinstance(token, TypedMark)]
+        for words, (punct, case, itn, spans), typed in zip(docs, plans, typed_by_doc):
             _join_leading_letters(words, punct, case, itn, spans, typed)
             _join_number_pairs(words, punct, itn, spans)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
@@ -697,23 +700,25 @@ class U2TF:
                 self.stats.narrowed += 1
 
     def _spans(self, words: List[str], case: List[str], itn: List[str], kept: Optional[Mapping[int, str]] = None,
-               short_forms: Sequence[Tuple[int, int, str]] = ()) -> List[ConvertedSpan]:
+               short_forms: Sequence[Tuple[int, int, str]] = (), typed: Collection[int] = ()) -> List[ConvertedSpan]:
+        """The spans of one document: verbatim ones claimed by rule (``kept`` tokens, lexicon matches, readings of a
+        normalizer, short forms), none over a word a mark was typed after (``typed``), then the tagger's ITN spans
+        and mixed-case words."""
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
-        marked = {i for i, token in (kept or {}).items() if isinstance(token, TypedMark)}
 
         def claim(start: int, end: int, kind: str, written: str, cls: str,
                   free: Optional[Tuple[int, int]] = None) -> bool:
             """A verbatim span over ``words[start:end]`` where the words of ``free`` (default: the span's) are not
             taken by an earlier one and no mark was typed inside; whether it was made."""
-            if any(taken[slice(*(free or (start, end)))]) or not marked.isdisjoint(range(start, end - 1)):
+            if any(taken[slice(*(free or (start, end)))]) or any(i in typed for i in range(start, end - 1)):
                 return False
             spans.append(ConvertedSpan(start, end, kind, " ".join(words[start:end]), written, cls))
             taken[start:end] = [True] * (end - start)
             return True
 
         for i, token in (kept or {}).items():
-            if not isinstance(token, TypedMark):  # a typed mark's word is spoken
+            if i not in typed:  # a typed mark's word is spoken
                 claim(i, i + 1, WRITTEN_CLASS, token, WRITTEN_CLASS)
         for start, end, value in self.lexicon.matches(words) if self.lexicon else ():
             claim(start, end, LEXICON_CLASS, value, LEXICON_CLASS)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from .guards import MONTHS, spoken_digits
+from .guards import DIGIT_WORDS, MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
 from .number_spans import KINDS, cardinal_word, number_phrases
 from .ordinal_style import ordinal_suffix
@@ -242,7 +242,7 @@ def clock_durations(words: Sequence[str]) -> List[MisreadForm]:
 
 # Words of motor racing a lap time follows ("his last lap was a one twenty nine point eight seven two").
 _LAP_WORDS = frozenset("lap laps qualifying pole".split())
-_UNIT_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine".split())}
+_UNIT_WORDS = {w: int(d) for w, d in DIGIT_WORDS.items() if w != "oh"}  # "zero" to "nine"
 
 
 def lap_times(words: Sequence[str]) -> List[MisreadForm]:
@@ -298,7 +298,7 @@ def per_second_units(words: Sequence[str]) -> List[MisreadForm]:
 # Fractions of a measure as a normalizer reads them ("1/2 teaspoon" is "one half teaspoon", "1 1/4 cups" "one and
 # one quarter cups"): a numerator of one to nine, a denominator in the singular after "one" and in the plural after
 # more, right before a unit of a recipe or an imperial measure.
-_NUMERATORS = {w: n for n, w in enumerate("one two three four five six seven eight nine".split(), 1)}
+_NUMERATORS = {w: n for w, n in _UNIT_WORDS.items() if n}  # "one" to "nine"
 _DENOMINATORS = {"half": 2, "third": 3, "quarter": 4, "fourth": 4, "fifth": 5, "sixth": 6, "eighth": 8,
                  "sixteenth": 16}
 _PLURAL_DENOMINATORS = {w + "s": n for w, n in _DENOMINATORS.items() if w != "half"}
@@ -325,6 +325,8 @@ def measured_fractions(words: Sequence[str]) -> List[MisreadForm]:
     cups" (a whole number of one to nine before "and"). "Three quarters of the money" stays in words, as does "one
     and a half cups"."""
     lowered = [w.lower() for w in words]
+    if _MEASURED_UNITS.isdisjoint(lowered):
+        return []  # most texts: no measure to read a fraction before
     found: List[MisreadForm] = []
     for i in range(len(lowered) - 2):
         fraction = _fraction_at(lowered, i)

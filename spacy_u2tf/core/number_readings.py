@@ -345,10 +345,11 @@ def lettered_code(written: str) -> Optional[str]:
     return f"{match.group(1)}-{match.group(2).replace(',', '')}" if match else None
 
 
-# A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6; the set being played may stand at any
-# score up to 6-6 ("7-6, 4-6, 6-6").
+# A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6; the last set said may also be one being
+# played, at any score up to 6-6 ("7-6, 4-6, 6-6").
 _SET_SCORES = frozenset({(6, n) for n in range(5)} | {(7, 5), (7, 6)})
-_SET_IN_PLAY = frozenset((a, b) for a in range(7) for b in range(7))
+_SET_SCORES_EITHER_WAY = _SET_SCORES | {(b, a) for a, b in _SET_SCORES}
+_LAST_SET = _SET_SCORES_EITHER_WAY | {(a, b) for a in range(7) for b in range(7)}
 # Words near a match's scores.
 _MATCH_WORDS = frozenset("""
 victory victories win wins won winning beat beats beating defeat defeats defeated lost lose loses losing title final
@@ -370,8 +371,7 @@ def set_scores(written: str, spoken: Sequence[str], earlier: Sequence[str], afte
         return None
     numbers = [int(d) for d in digits]
     pairs = list(zip(numbers[::2], numbers[1::2]))
-    if not all((a, b) in _SET_SCORES or (b, a) in _SET_SCORES for a, b in pairs[:-1]) or not (
-            pairs[-1] in _SET_IN_PLAY or pairs[-1] in _SET_SCORES or pairs[-1][::-1] in _SET_SCORES):
+    if not _SET_SCORES_EITHER_WAY.issuperset(pairs[:-1]) or pairs[-1] not in _LAST_SET:
         return None
     if _MATCH_WORDS.isdisjoint([w.lower() for w in earlier] + [after.lower()]):
         return None
