@@ -12,7 +12,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Collection, Dict, Iterable, It
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
-from .forms_of_address import address_case
+from .forms_of_address import address_case, closing_vocatives
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
@@ -574,6 +574,7 @@ class U2TF:
             punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
             punct = measured_fraction_joins(words, to_compound_joins(words, punct))  # "end-to-end", "1/2 cup of"
             case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
+            punct, case = closing_vocatives(words, punct, case)  # "order now, madam?"
             punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"

@@ -389,15 +389,27 @@ dano swedo polono hiberno scoto
 """.split())
 
 
+# Honours of sport named "All-" before a nation or a team ("an All-American end", "the All-Star Game").
+_ALL_HONOURS = frozenset("american americans america ireland star stars pro pros".split())
+
+
 def combining_form_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]
                          ) -> Tuple[List[str], List[str]]:
     """``punct`` and ``case`` with a combining form of a nation hyphenated to the name the tagger capitalizes
     after it, both capitalized ("the sino japanese war" is "the Sino-Japanese war"); not before a word in
-    lowercase ("an afro hairstyle")."""
+    lowercase ("an afro hairstyle"). Likewise "All-" before an honour of :data:`_ALL_HONOURS` that the tagger
+    hyphenates or capitalizes ("a consensus all american" is "a consensus All-American"; "all-star" stays so
+    unless the tagger capitalizes "star"), but never "all americans" said with neither ("all Americans agree")."""
     out_punct, out_case = list(punct), list(case)
     for i in range(len(words) - 1):
-        if (words[i].lower() in _COMBINING_FORMS and out_punct[i] == "O" and out_case[i + 1] == "CAPITAL"
+        lowered = words[i].lower()
+        if (lowered in _COMBINING_FORMS and out_punct[i] == "O" and out_case[i + 1] == "CAPITAL"
                 and words[i + 1].isalpha()):
+            out_punct[i] = JOIN
+            out_case[i] = "CAPITAL"
+        elif (lowered == "all" and words[i + 1].lower() in _ALL_HONOURS and out_punct[i] in ("O", JOIN)
+              and out_case[i + 1] == "CAPITAL"
+              and (out_punct[i] == JOIN or (out_case[i] == "CAPITAL" and i and out_punct[i - 1] not in SENTENCE_END))):
             out_punct[i] = JOIN
             out_case[i] = "CAPITAL"
     return out_punct, out_case

@@ -120,7 +120,8 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
     :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
     fiscal years ("Q2", "FY25"), rupees before an amount ("r's five thousand" is Rs 5,000, as a normalizer reads
-    "Rs") and "EUR" before one (as the European Parliament writes euros), letters with dots read out before a
+    "Rs") and "EUR" before one (as the European Parliament writes euros), unit symbols in mixed case
+    (:func:`_unit_symbols`: "mmHg", "kWh"), letters with dots read out before a
     question mark (:func:`_dotted_letters`), and the mark meeting transcripts write for what nobody could make out,
     "@ @", read "at at" (only where no noun phrase follows)."""
     lowered = [w.lower() for w in words]
@@ -132,6 +133,7 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found += [(i, i + 1, _GLUED_AMPERSANDS[word]) for i, word in enumerate(lowered) if word in _GLUED_AMPERSANDS]
     phrases = dict(number_phrases(lowered))
     found += _periods(lowered, phrases)
+    found += _unit_symbols(lowered, phrases)
     found += _dotted_letters(lowered)
     found += [(i, i + 1, "Rs") for i, word in enumerate(lowered[:-1]) if word in ("rs", "r's") and i + 1 in phrases]
     found += [(i, i + 3, "World War " + _WORLD_WARS[lowered[i + 2]]) for i in range(len(lowered) - 2)
@@ -299,6 +301,10 @@ def counted_acronyms(words: Sequence[str], case: Sequence[str], punct: Sequence[
 
 
 _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}
+# Symbols of units written in mixed case, which a normalizer leaves as they are ("29.92 inHg" is said "twenty nine
+# point nine two inhg"): written so after a number or "per" ("cents per kWh"). Not those that are words or
+# initialisms too ("mA", "MW"), nor "mL", which is as often written "ml".
+_UNIT_SYMBOLS = {form.lower(): form for form in "mmHg inHg kWh MWh GWh TWh kVA kbps Mbps Gbps mAh dB dBA kDa".split()}
 
 
 def _periods(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tuple[int, int, str]]:
@@ -312,6 +318,20 @@ def _periods(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tuple[i
             digits = spoken_digits(lowered[i + 1:phrases[i + 1]])
             if digits.isdigit() and len(digits) in (2, 4):
                 found.append((i, phrases[i + 1], "FY" + digits))
+    return found
+
+
+_PH_NOUNS = frozenset("level levels value values scale balance reading readings meter meters test tests".split())
+
+
+def _unit_symbols(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tuple[int, int, str]]:
+    """The unit symbols of :data:`_UNIT_SYMBOLS` after a number or "per" ("one twenty mmhg" is 120 mmHg), and "pH"
+    before one or a noun it measures ("a ph of seven", "ph levels")."""
+    ends = set(phrases.values())
+    found = [(i, i + 1, _UNIT_SYMBOLS[word]) for i, word in enumerate(lowered)
+             if word in _UNIT_SYMBOLS and (i in ends or (i and lowered[i - 1] == "per"))]
+    found += [(i, i + 1, "pH") for i, word in enumerate(lowered[:-1]) if word == "ph"
+              and (i + 1 in phrases or lowered[i + 1] in _PH_NOUNS or (lowered[i + 1] == "of" and i + 2 in phrases))]
     return found
 
 

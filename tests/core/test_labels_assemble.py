@@ -437,6 +437,23 @@ def test_combining_form_joins(spoken: str, case: str, joined: str, cased: str) -
     assert combining_form_joins(words, punct, case.split()) == (joined.split(), cased.split())
 
 
+@pytest.mark.parametrize("spoken,punct,case,joined,cased", [
+    ("an all american end", "O HYPHEN O O", "LOWER LOWER CAPITAL LOWER", "O HYPHEN O O",
+     "LOWER CAPITAL CAPITAL LOWER"),
+    ("a consensus all american", "O O O O", "LOWER LOWER CAPITAL CAPITAL", "O O HYPHEN O",
+     "LOWER LOWER CAPITAL CAPITAL"),
+    ("an all star cast", "O HYPHEN O O", "LOWER LOWER LOWER LOWER", "O HYPHEN O O",
+     "LOWER LOWER LOWER LOWER"),  # "all-star" stays so where the tagger does not capitalize "star"
+    ("so all americans agree", "O O O O", "CAPITAL LOWER CAPITAL LOWER", "O O O O",
+     "CAPITAL LOWER CAPITAL LOWER"),  # neither joined nor capitalized: every American
+    ("ok. all americans agree", "PERIOD O O O", "CAPITAL CAPITAL CAPITAL LOWER", "PERIOD O O O",
+     "CAPITAL CAPITAL CAPITAL LOWER"),  # a capital at a sentence's start is no evidence
+])
+def test_all_honour_joins(spoken: str, punct: str, case: str, joined: str, cased: str) -> None:
+    words = spoken.replace(".", "").split()
+    assert combining_form_joins(words, punct.split(), case.split()) == (joined.split(), cased.split())
+
+
 @pytest.mark.parametrize("spoken,punct,itn,out", [
     ("a v neck pullover", "O HYPHEN O O", "O B O O", "O O O O"),  # V-neck, not "V.-neck"
     ("a v neck", "O O O", "O B O", "O B O"),  # no hyphen: the span stands

@@ -72,6 +72,18 @@ def test_written_short_forms() -> None:
     assert written_short_forms("the eur zone".split()) == []  # no amount after
 
 
+@pytest.mark.parametrize("spoken,found", [
+    ("a pressure of twenty nine point nine two inhg", [(8, 9, "inHg")]),
+    ("one twenty mmhg over eighty", [(2, 3, "mmHg")]),
+    ("five hundred kwh at twelve cents per kwh", [(2, 3, "kWh"), (7, 8, "kWh")]),
+    ("a ph of seven and ph levels and ph five", [(1, 2, "pH"), (5, 6, "pH"), (8, 9, "pH")]),
+    ("the db server and the ph in his name", []),  # no number before, no measured noun after
+    ("the kwh and mah and gbps", []),
+])
+def test_unit_symbols(spoken: str, found) -> None:
+    assert written_short_forms(spoken.split()) == found
+
+
 
 @pytest.mark.parametrize("spoken,found", [
     ("you want it yeah at at", [(4, 6, "@ @")]), ("i think at at and then", [(2, 4, "@ @")]),
