@@ -21,12 +21,15 @@ from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, addre
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
 from .misread_forms import (clock_durations, glued_ordinals, lap_times, legislation_numbers, measured_fraction_joins,
-                            measured_fractions, mid_joins, per_second_units, slashed_pairs, thousands_decade)
+                            measured_fractions, mid_joins, per_second_units, second_compounds, slashed_pairs,
+                            thousands_decade)
+from .nationality_compounds import nationality_joins
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
-from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           narrower_spans, number_pair, ordinals_after_letters, years_then_numbers)
+from .number_spans import (capitalized_months, code_letters, complete_number_spans, identifier_before,
+                           labels_a_number, leads_number, narrower_spans, number_pair, ordinals_after_letters,
+                           years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -578,8 +581,13 @@ class U2TF:
             punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"
+            punct = nationality_joins(words, punct, case)  # "a French-Spanish singer", "English-language films"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = joined_letters(words, punct, address_at_cut(words, complete_number_spans(words, lab["itn"])))
+            for start, end in bio_spans(itn):
+                for cut in years_then_numbers(words, start, end):  # "by 2045, five years ahead"
+                    itn[cut] = "B"
+                    punct[cut - 1] = "COMMA" if punct[cut - 1] == "O" else punct[cut - 1]
             short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
@@ -661,9 +669,11 @@ class U2TF:
                 plans[d][3][k] = replace(span, written=written if reason is None else None, cls=cls, reason=reason)
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1
-                    if span.kind == MIXED_CLASS and written and written.isupper() and written == span.spoken.upper():
+                    if span.kind != MIXED_CLASS:  # written as said: "the fifth and sixth of September"
+                        plans[d][1][:] = capitalized_months(docs[d], plans[d][1], span.start, span.end)
+                    elif written and written.isupper() and written == span.spoken.upper():
                         plans[d][1][span.start] = "ACRONYM"  # the converter wrote it as an acronym ("CEO")
-                    elif span.kind == MIXED_CLASS and self.label_thresholds and "case_probs" in labels[d]:
+                    elif self.label_thresholds and "case_probs" in labels[d]:
                         # with thresholds every path has the probabilities (without, only streaming would)
                         tables, context = split_context_thresholds(self.label_thresholds)
                         plans[d][1][span.start] = rejected_mixed_case(
@@ -733,7 +743,8 @@ class U2TF:
         misread += [(form, "year") for form in thousands_decade(words) if self._converts("year")]
         misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
         misread += [(form, "time") for form in clock_durations(words) + lap_times(words) if self._converts("time")]
-        misread += [(form, "measure") for form in per_second_units(words) if self._converts("measure")]
+        misread += [(form, "measure") for form in per_second_units(words) + second_compounds(words)
+                    if self._converts("measure")]
         misread += [(form, "fraction") for form in measured_fractions(words) if self._converts("fraction")]
         for form, cls in misread:
             claim(form.start, form.end, MISREAD_FORM, form.written, cls)
@@ -749,7 +760,7 @@ class U2TF:
         no_converter = "no converter" if self.converter is None else None
         if self.itn_classes != frozenset():
             for start, end in bio_spans(itn):
-                cuts = ordinals_after_letters(words, case, start, end) + years_then_numbers(words, start, end)
+                cuts = ordinals_after_letters(words, case, start, end)
                 for start, end in _untaken_runs(taken, start, end, cuts):  # "u s" of "u s twenty fourth": "U.S."
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))

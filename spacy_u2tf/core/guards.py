@@ -433,8 +433,14 @@ def _and_is_glue(said: Sequence[str], i: int) -> bool:
     five", "five dollars and fifty cents") or before a fraction ("one and a half", "two and three quarters")."""
     if i and said[i - 1] in _AND_GLUE_AFTER and i + 1 < len(said):  # "$100 and up" keeps its "and"
         return True
-    return any(w in _FRACTION_WORDS or (w.endswith("s") and _ordinal_base(w[:-1]) != w[:-1])
-               for w in said[i + 1:i + 3])
+    after = said[i + 1:i + 3]
+    if after and after[0] not in _NUMERATORS and after[0] != "half":
+        return False  # "the twenty second and twenty third" are two ordinals, "second and third" too
+    return any(w in _FRACTION_WORDS or (w.endswith("s") and _ordinal_base(w[:-1]) != w[:-1]) for w in after)
+
+
+# What a fraction after "and" starts with: "one and a half", "two and three quarters".
+_NUMERATORS = frozenset("a an one two three four five six seven eight nine".split())
 
 
 # A typed token's brackets are written with it: "four (b)" is "4(b)" or stays apart, never "4b".
@@ -633,7 +639,7 @@ _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
 
 
-_BROKEN_CLOCK = re.compile(r"(?<![\d:])\d{1,2}:(?:\d(?!\d)|\d{3})")
+_BROKEN_CLOCK = re.compile(r"(?<![\d:])(?:\d{1,2}:(?:\d(?!\d)|\d{3})|\d{3,}:\d\d(?![\d:]))")
 # A point before a digit after a digit, a lowercase word or nothing ("7.8", "minus.3", ".5"); not an abbreviation's
 # ("U.S.2" is a missing space, not a decimal).
 _DECIMAL_POINT = re.compile(r"(?:\d|[a-z]{2}|(?<!\S))\.\d")
@@ -642,7 +648,7 @@ SUBUNIT_WORDS = frozenset("cent cents pence penny p".split())  # hundredths of m
 
 def malformed_time(written: str) -> Optional[str]:
     """``"number changed: malformed time ..."`` when ``written`` has a clock reading without two digits of minutes
-    ("1:0", "1:000"), else ``None``."""
+    ("1:0", "1:000") or with more than two of hours ("1111:30" for "eleven eleven thirty"), else ``None``."""
     match = _BROKEN_CLOCK.search(written)
     return f"number changed: malformed time {match.group(0)}" if match else None
 

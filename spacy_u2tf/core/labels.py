@@ -250,13 +250,28 @@ def out_of_span(itn: List[str], i: int) -> None:
             itn[i + 1] = "B"
 
 
+# Ordinals that open a compound ("first-class", "second-hand"), the words they open one with, and the scale words a
+# number before them ends in.
+_COMPOUND_ORDINALS = frozenset("first second third".split())
+_ORDINAL_COMPOUND_ENDS = frozenset("class time timer timers hand party parties rate degree generation person".split())
+_SCALE_ENDS = frozenset("hundred thousand million billion".split())
+
+
 def joined_letters(words: Sequence[str], punct: Sequence[str], itn: Sequence[str]) -> List[str]:
     """``itn`` (BIO) with each span of a single letter that a hyphen joins to the next word taken out: the letter is
-    written as said, part of the compound ("v neck" is V-neck, not "V.-neck" with an abbreviation's dot)."""
+    written as said, part of the compound ("v neck" is V-neck, not "V.-neck" with an abbreviation's dot), and so is
+    "saint" ("saint denis" is Saint-Denis, not "St.-Denis"). Likewise
+    an ordinal that opens a compound after a number's scale word (joined to the next word, or before a word of
+    :data:`_ORDINAL_COMPOUND_ENDS`): "eleven thousand first class runs" is 11,000 first-class runs, not "11,001st
+    class"."""
     out = list(itn)
     for start, end in bio_spans(itn):
-        if end - start == 1 and len(words[start]) == 1 and words[start].isalpha() and punct[start] == JOIN:
+        if end - start == 1 and punct[start] == JOIN and (
+                (len(words[start]) == 1 and words[start].isalpha()) or words[start].lower() == "saint"):
             out_of_span(out, start)
+        elif (end - start > 1 and words[end - 1].lower() in _COMPOUND_ORDINALS and words[end - 2].lower() in _SCALE_ENDS
+              and (punct[end - 1] == JOIN or (end < len(words) and words[end].lower() in _ORDINAL_COMPOUND_ENDS))):
+            out_of_span(out, end - 1)
     return out
 
 

@@ -12,7 +12,8 @@ fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not belo
 pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back). "The 2000s"
 is read "the two thousands" (:func:`thousands_decade`), and a directive's "2009/28/EC" "two thousand nine twenty
 eight ec" (:func:`legislation_numbers`), and a race's "2:01:09" "two hours one minute and nine seconds"
-(:func:`clock_durations`), and "25 m/s" "twenty five m per s" (:func:`per_second_units`).
+(:func:`clock_durations`), and "25 m/s" "twenty five m per s" (:func:`per_second_units`), and "a 30-second clip" "a thirty second clip"
+(:func:`second_compounds`).
 """
 from __future__ import annotations
 
@@ -293,6 +294,24 @@ def per_second_units(words: Sequence[str]) -> List[MisreadForm]:
         if unit and (before in KINDS or before in ("kg", "kilograms", "kilogram") or spoken_digits([before]).isdigit()):
             found.append(MisreadForm(per - 1, per + 2, f"{unit}/s"))
     return found
+
+
+# Words after a length of seconds that make it an ordinal after all: the "thirty-second note" of music.
+_ORDINAL_NOTES = frozenset("note notes rest rests".split())
+
+
+def second_compounds(words: Sequence[str]) -> List[MisreadForm]:
+    """Each length of seconds said after "a" before the noun it describes ("a thirty second version" is a
+    30-second version, not a "32nd version"): a normalizer reads both "30-second" and "32nd" as "thirty second",
+    and after "a" and before a noun only the compound is said so (tens only: "a forty five second clip" is no
+    ordinal to misread)."""
+    lowered = [w.lower() for w in words]
+    if "second" not in lowered:
+        return []
+    return [MisreadForm(i, i + 2, f"{spoken_digits([lowered[i]])}-second") for i in range(1, len(lowered) - 2)
+            if lowered[i - 1] in ("a", "an") and KINDS.get(lowered[i]) == "D" and lowered[i + 1] == "second"
+            and lowered[i + 2].isalpha() and lowered[i + 2] not in _NOT_JOINED and lowered[i + 2] not in KINDS
+            and lowered[i + 2] not in _ORDINAL_NOTES]
 
 
 # Fractions of a measure as a normalizer reads them ("1/2 teaspoon" is "one half teaspoon", "1 1/4 cups" "one and

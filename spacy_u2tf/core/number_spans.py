@@ -215,14 +215,22 @@ def ordinals_after_letters(words: Sequence[str], case: Sequence[str], start: int
 _YEAR_WORDS = 4  # "two thousand and nine", "nineteen ninety nine"
 
 
+# Words a year is said after that another number may follow with no mark between ("net zero by twenty forty five
+# five years ahead").
+_BEFORE_YEARS = frozenset("by in since until till before after".split())
+
+
 def years_then_numbers(words: Sequence[str], start: int, end: int) -> List[int]:
     """Where a span ``words[start:end]`` is cut after a date's year that another number follows ("december two
     thousand nine | five years later", "june twenty seventeen | seventy two people": a normalizer that reads a
     whole text drops the sentence's end between them): the year is the longest run of words after the month that
-    says a year from 1000 to 2099 and stops before a number."""
+    says a year from 1000 to 2099 and stops before a number. After a word of :data:`_BEFORE_YEARS` instead of a
+    month, only where the number after the year counts a word said after it ("by twenty forty five | five years
+    ahead"; not "in nineteen ninety nine five")."""
     cuts: List[int] = []
     for m in range(max(start - 1, 0), end):
-        if words[m].lower() not in MONTHS:
+        month = words[m].lower() in MONTHS
+        if not month and (words[m].lower() not in _BEFORE_YEARS or m + 1 == end or _kind(words[m + 1]) is None):
             continue
         year = m + 1
         while year < end and (_kind(words[year]) or "").endswith("o"):
@@ -234,10 +242,41 @@ def years_then_numbers(words: Sequence[str], start: int, end: int) -> List[int]:
             digits = spoken_digits(words[year:cut])
             if (len(digits) == 4 and digits.isdigit() and 1000 <= int(digits) <= 2099
                     and _kind(words[cut]) in CARDINAL and words[cut].lower() != "and"
-                    and len(spoken_digits(words[year:cut + 1])) > 4):
+                    and len(spoken_digits(words[year:cut + 1])) > 4
+                    and (month or _counts_a_word(words, cut))):
                 cuts.append(cut)
                 break
     return cuts
+
+
+# Words after a number that it counts nothing before ("in 1934 37 with improvements" is the range 1934-37).
+_NOT_COUNTED = frozenset("""
+and or but nor point the a an with in on at of to for by from as that this these those it its their his her our my
+your we they he she i you is was were are be been has had have will would can could so then than when while after
+before since until into per
+""".split())
+
+
+def _counts_a_word(words: Sequence[str], start: int) -> bool:
+    """Whether the number phrase at ``start`` is followed by a word that it counts ("five years"): no number, no
+    function word."""
+    after = start + number_phrases(words[start:])[0][1]
+    return (after < len(words) and _kind(words[after]) is None and words[after].isalpha()
+            and words[after].lower() not in _NOT_COUNTED)
+
+
+def capitalized_months(words: Sequence[str], case: Sequence[str], start: int, end: int) -> List[str]:
+    """``case`` with each month said in the span ``words[start:end]`` capitalized, for a span written as said
+    ("the fifth and sixth of September"); "may" and "march" only beside a number or "of", where they are no verb."""
+    out = list(case)
+    lowered = [w.lower() for w in words]
+    for i in range(start, end):
+        if lowered[i] not in MONTHS:
+            continue
+        beside = [lowered[j] for j in (i - 1, i + 1) if start <= j < end]
+        if lowered[i] not in ("may", "march") or any(w == "of" or _kind(w) is not None for w in beside):
+            out[i] = "CAPITAL"
+    return out
 
 
 def _scale_rank(word: str) -> int:
@@ -381,8 +420,9 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
                       phrases: Sequence[Tuple[int, int]]) -> List[List[int]]:
     """``spans`` cut at an "or" or "plus" between a number (or its currency) and a number word: "seven fifteen or
     eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of;
-    and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through,
-    or after an amount's cents or currency before another amount: "between four hundred ten thousand and four
+    and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through
+    ("the twenty second and twenty third" are two ordinals; a small ordinal alone before it stays in its span, "the
+    fifth and sixth of september", which stage 2 writes whole or not at all), or after an amount's cents or currency before another amount: "between four hundred ten thousand and four
     hundred thirty thousand" is 410,000 and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and
     $87, "five thousand dollars and ten thousand dollars" $5,000 and $10,000; and between two phrases side by
     side that both have a scale ("one thousand five hundred" | "three thousand"); and between two amounts side by
@@ -390,6 +430,7 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     cents"); and at a "to" between two amounts ("four dollars thirty five cents to four dollars fifty five cents")."""
     ends = {end for _, end in phrases}
     phrase_ends = dict(phrases)
+    long_ends = {end for start, end in phrases if end - start > 1}  # "twenty second", not "fifth"
     unit_ends = {_unit_end(words, end) for end in ends} - ends  # where a number's unit said after it ends
     starts = {start for start, _ in phrases}
     scaled = [(start, end) for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])]
@@ -405,7 +446,9 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
             between_amounts = k + 1 in starts and (  # "cents" | "four dollars", "dollars" | "ten dollars"
                 words[k - 1].lower() in _SUBUNIT_ENDS
                 or (k in unit_ends and _own_unit(words, k + 1, phrase_ends[k + 1])))
-            between_numbers = between_amounts or (k + 1 in starts and k in ends and _kind(words[k - 1]) in CARDINAL)
+            between_numbers = between_amounts or (k + 1 in starts and k in ends and (
+                _kind(words[k - 1]) in CARDINAL
+                or ((_kind(words[k - 1]) or "").endswith("o") and k in long_ends)))  # "twenty second and third"
             if (words[k].lower() == "and" and between_numbers) or (words[k].lower() == "to" and between_amounts) or (
                     words[k].lower() in _CONJUNCTIONS and _kind(words[k + 1]) in CARDINAL
                     and (_kind(words[k - 1]) in CARDINAL or _unit_end(words, k - 1) == k)):

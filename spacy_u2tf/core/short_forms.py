@@ -304,7 +304,8 @@ _QUARTERS = {"one": "1", "two": "2", "three": "3", "four": "4"}
 # Symbols of units written in mixed case, which a normalizer leaves as they are ("29.92 inHg" is said "twenty nine
 # point nine two inhg"): written so after a number or "per" ("cents per kWh"). Not those that are words or
 # initialisms too ("mA", "MW"), nor "mL", which is as often written "ml".
-_UNIT_SYMBOLS = {form.lower(): form for form in "mmHg inHg kWh MWh GWh TWh kVA kbps Mbps Gbps mAh dB dBA kDa".split()}
+_UNIT_SYMBOLS = {form.lower(): form for form in
+                 "mmHg inHg kWh MWh GWh TWh kW kV kVA kHz kbps Mbps Gbps mAh dB dBA kDa".split()}
 
 
 def _periods(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tuple[int, int, str]]:
@@ -328,8 +329,9 @@ def _unit_symbols(lowered: Sequence[str], phrases: Mapping[int, int]) -> List[Tu
     """The unit symbols of :data:`_UNIT_SYMBOLS` after a number or "per" ("one twenty mmhg" is 120 mmHg), and "pH"
     before one or a noun it measures ("a ph of seven", "ph levels")."""
     ends = set(phrases.values())
-    found = [(i, i + 1, _UNIT_SYMBOLS[word]) for i, word in enumerate(lowered)
-             if word in _UNIT_SYMBOLS and (i in ends or (i and lowered[i - 1] == "per"))]
+    found = [(i, i + 1, _UNIT_SYMBOLS[word]) for i, word in enumerate(lowered) if word in _UNIT_SYMBOLS and i and (
+        i in ends or lowered[i - 1] == "per" or lowered[i - 1].isdigit()
+        or lowered[i - 1][:-1] in KINDS)]  # "one twenty eightieths mmhg", a normalizer's "120/80 mmHg"
     found += [(i, i + 1, "pH") for i, word in enumerate(lowered[:-1]) if word == "ph"
               and (i + 1 in phrases or lowered[i + 1] in _PH_NOUNS or (lowered[i + 1] == "of" and i + 2 in phrases))]
     return found

@@ -460,6 +460,12 @@ def test_all_honour_joins(spoken: str, punct: str, case: str, joined: str, cased
     ("ab neck", "HYPHEN O", "B O", "B O"),  # two letters
     ("5 k run", "O HYPHEN O", "B I O", "B I O"),  # a span of more than one word
     ("v neck", "HYPHEN O", "O O", "O O"),
+    ("in saint denis", "O HYPHEN O", "O B O", "O O O"),  # Saint-Denis, not "St.-Denis"
+    ("saint paul's", "O O", "B O", "B O"),  # no hyphen: "St. Paul's"
+    ("eleven thousand first class runs", "O O O O O", "B I I O O", "B I O O O"),  # 11,000 first-class runs
+    ("one hundred first time buyers", "O O HYPHEN O O", "B I I O O", "B I O O O"),
+    ("one hundred first airborne", "O O O O", "B I I O", "B I I O"),  # the 101st
+    ("twenty first century", "O HYPHEN O", "B I O", "B I O"),  # no scale before: the 21st-century
 ])
 def test_joined_letters_leave_a_hyphenated_letter_out_of_its_span(spoken: str, punct: str, itn: str, out: str) -> None:
     assert joined_letters(spoken.split(), punct.split(), itn.split()) == out.split()

@@ -5,7 +5,7 @@ import pytest
 
 from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, glued_ordinals, lap_times, legislation_numbers,
                                            measured_fraction_joins, measured_fractions, mid_joins, per_second_units,
-                                           slashed_pairs, thousands_decade)
+                                           second_compounds, slashed_pairs, thousands_decade)
 
 
 @pytest.mark.parametrize("spoken,found", [
@@ -116,6 +116,17 @@ def test_hours_minutes_and_seconds_are_a_clock_duration(spoken: str, found) -> N
 ])
 def test_units_per_s_are_written_with_their_slash(spoken: str, found) -> None:
     assert per_second_units(spoken.split()) == found
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("ask for a thirty second version", [MisreadForm(3, 5, "30-second")]),
+    ("a sixty second ad and an eighty second spot", [MisreadForm(1, 3, "60-second"), MisreadForm(6, 8, "80-second")]),
+    ("the thirty second floor", []), ("a thirty second note", []),  # an ordinal after "the", a note of music
+    ("wait a thirty second", []), ("a thirty second and", []),  # no noun after it
+    ("a forty five second clip", []),  # no ordinal to misread
+])
+def test_second_compounds(spoken: str, found) -> None:
+    assert second_compounds(spoken.split()) == found
 
 
 @pytest.mark.parametrize("said,forms", [

@@ -6,9 +6,9 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, identifier_before, leads_number,
-                                          narrower_spans, number_pair, ordinals_after_letters, years_then_numbers,
-                                          number_phrases)
+from spacy_u2tf.core.number_spans import (capitalized_months, code_letters, complete_number_spans, identifier_before,
+                                          leads_number, narrower_spans, number_pair, ordinals_after_letters,
+                                          years_then_numbers, number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -224,7 +224,9 @@ def test_a_noun_that_identifies_comes_before_a_number(spoken: str, start: int, i
     ("the twenty eighth of december two thousand nine five", [8]), ("fourteen june twenty seventeen seventy two", [4]),
     ("the fifth of march twenty fourteen one", [6]),
     ("march twenty twenty five", []), ("december two thousand and nine", []), ("on june twenty seventeen", []),
-    ("in nineteen ninety nine five", []),  # no month
+    ("in nineteen ninety nine five", []),  # no month, and nothing counted after
+    ("net zero by twenty forty five five years ahead", [6]), ("in nineteen ninety nine five people came", [4]),
+    ("by twenty forty five", []), ("the twenty forty five five years", []),  # no word a year is said after
     ("on june eighteenth nineteen forty two he", []), ("january twentieth twenty twenty three one", [5]),  # a day
 ])
 def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cuts) -> None:
@@ -247,3 +249,14 @@ def test_a_span_is_cut_after_a_dates_year_that_a_number_follows(spoken: str, cut
 def test_narrower_spans_leave_out_a_loose_word_at_an_edge(span: str, narrower: List[str]) -> None:
     words = ["it", "was", *span.split(), "ninety" if span.endswith(("over", "aged")) else "then"]
     assert [" ".join(words[s:e]) for s, e in narrower_spans(words, 2, len(words) - 1)] == narrower
+
+
+@pytest.mark.parametrize("spoken,start,end,cased", [
+    ("on the fifth and sixth of september", 2, 7, "LOWER LOWER LOWER LOWER LOWER LOWER CAPITAL"),
+    ("fifth of may", 0, 3, "LOWER LOWER CAPITAL"), ("may fifth", 0, 2, "CAPITAL LOWER"),
+    ("we may go", 0, 3, "LOWER LOWER LOWER"),  # the verb
+    ("june and july", 0, 1, "CAPITAL LOWER LOWER"),  # only inside the span
+])
+def test_months_of_a_span_written_as_said_are_capitalized(spoken: str, start: int, end: int, cased: str) -> None:
+    words = spoken.split()
+    assert capitalized_months(words, ["LOWER"] * len(words), start, end) == cased.split()

@@ -79,6 +79,8 @@ def test_written_short_forms() -> None:
     ("a ph of seven and ph levels and ph five", [(1, 2, "pH"), (5, 6, "pH"), (8, 9, "pH")]),
     ("the db server and the ph in his name", []),  # no number before, no measured noun after
     ("the kwh and mah and gbps", []),
+    ("a two hundred kv line at four khz", [(3, 4, "kV"), (7, 8, "kHz")]),
+    ("written one twenty eightieths mmhg", [(4, 5, "mmHg")]),  # a normalizer's "120/80 mmHg"
 ])
 def test_unit_symbols(spoken: str, found) -> None:
     assert written_short_forms(spoken.split()) == found
