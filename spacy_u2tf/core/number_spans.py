@@ -476,7 +476,8 @@ COMPOUND_UNITS = frozenset(
     "second minute hour day week month year decade mile foot inch yard metre meter kilometre kilometer centimetre "
     "centimeter millimetre millimeter kilogram gram ton tonne gallon litre liter acre storey story page point "
     "bedroom room seat man member person hole lap goal stroke star step piece part track episode night "
-    "course player word letter digit character".split())  # not "lane": "four lane" may be an address
+    "course player word letter digit character ounce pint quart bit byte watt volt degree speed door game round "
+    "string".split())  # not "lane": "four lane" may be an address
 # A unit and the plural noun after it that make a noun of their own: the number counts that ("twelve member states"
 # are 12 member states, not "12-member States"; "forty story points").
 _UNIT_NOUNS = frozenset({("member", "states"), ("member", "countries"), ("member", "nations"),
