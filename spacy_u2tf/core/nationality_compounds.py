@@ -60,7 +60,8 @@ def nationality_joins(words: Sequence[str], punct: Sequence[str], case: Sequence
         if i and lowered[i - 1] in NATIONALITIES and punct[i - 1] == "COMMA":
             continue  # a list of them: "French, Spanish, Italian food"
         if second in _COMPOUND_ENDS:
-            if out[i] != "COMMA" and out[i + 1] == "O" and after.isalpha() and after not in _NO_NOUN:
+            if (out[i] != "COMMA" and out[i + 1] == "O" and case[i + 1] == "LOWER" and after.isalpha()
+                    and after not in _NO_NOUN):  # not in a name: "the Asian Language Department"
                 out[i] = JOIN
         elif (second in NATIONALITIES and second != first and case[i + 1] == "CAPITAL"
               and (second not in _LANGUAGES or first in _LANGUAGES) and out[i + 1] not in SENTENCE_END and out[i + 1] != "COMMA" and after not in _LIST_GOES_ON):

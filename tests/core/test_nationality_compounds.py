@@ -12,6 +12,7 @@ from spacy_u2tf.core.nationality_compounds import nationality_joins
     ("an irish american writer", "O O O O", "LOWER CAPITAL CAPITAL LOWER", "O HYPHEN O O"),
     ("an irish language newspaper", "O O O O", "LOWER CAPITAL LOWER LOWER", "O HYPHEN O O"),
     ("in english speaking countries", "O O O O", "LOWER CAPITAL LOWER LOWER", "O HYPHEN O O"),
+    ("asian language department", "O O O", "CAPITAL CAPITAL CAPITAL", "O O O"),  # a name's words
     # a list goes on, a variety of a language, a language that is no compound's
     ("french spanish and italian food", "O O O O O", "CAPITAL CAPITAL LOWER CAPITAL LOWER", "O O O O O"),
     ("french, spanish, italian food", "COMMA COMMA O O", "CAPITAL CAPITAL CAPITAL LOWER", "COMMA COMMA O O"),
