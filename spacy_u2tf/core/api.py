@@ -27,9 +27,8 @@ from .nationality_compounds import nationality_joins
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
-from .number_spans import (capitalized_months, code_letters, complete_number_spans, identifier_before,
-                           labels_a_number, leads_number, narrower_spans, number_pair, ordinals_after_letters,
-                           years_then_numbers)
+from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
+                           narrower_spans, number_pair, ordinals_after_letters, said_months, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .regnal_numbers import close_regnal_name, regnal_numbers
@@ -670,7 +669,8 @@ class U2TF:
                 if reason is not None:
                     self.stats.fallbacks[reason.split(":")[0]] += 1
                     if span.kind != MIXED_CLASS:  # written as said: "the fifth and sixth of September"
-                        plans[d][1][:] = capitalized_months(docs[d], plans[d][1], span.start, span.end)
+                        for i in said_months(docs[d], span.start, span.end):
+                            plans[d][1][i] = "CAPITAL"
                     elif written and written.isupper() and written == span.spoken.upper():
                         plans[d][1][span.start] = "ACRONYM"  # the converter wrote it as an acronym ("CEO")
                     elif self.label_thresholds and "case_probs" in labels[d]:

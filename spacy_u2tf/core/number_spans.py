@@ -260,23 +260,24 @@ before since until into per
 def _counts_a_word(words: Sequence[str], start: int) -> bool:
     """Whether the number phrase at ``start`` is followed by a word that it counts ("five years"): no number, no
     function word."""
-    after = start + number_phrases(words[start:])[0][1]
+    after = start + number_phrases(words[start:start + _YEAR_WORDS * 4])[0][1]  # no number phrase is longer
     return (after < len(words) and _kind(words[after]) is None and words[after].isalpha()
             and words[after].lower() not in _NOT_COUNTED)
 
 
-def capitalized_months(words: Sequence[str], case: Sequence[str], start: int, end: int) -> List[str]:
-    """``case`` with each month said in the span ``words[start:end]`` capitalized, for a span written as said
-    ("the fifth and sixth of September"); "may" and "march" only beside a number or "of", where they are no verb."""
-    out = list(case)
-    lowered = [w.lower() for w in words]
+def said_months(words: Sequence[str], start: int, end: int) -> List[int]:
+    """The positions of the months said in the span ``words[start:end]``, to capitalize where the span is written
+    as said ("the fifth and sixth of September"); "may" and "march" only beside a number or "of", where they are
+    no verb."""
+    found = []
     for i in range(start, end):
-        if lowered[i] not in MONTHS:
+        word = words[i].lower()
+        if word not in MONTHS:
             continue
-        beside = [lowered[j] for j in (i - 1, i + 1) if start <= j < end]
-        if lowered[i] not in ("may", "march") or any(w == "of" or _kind(w) is not None for w in beside):
-            out[i] = "CAPITAL"
-    return out
+        beside = [words[j].lower() for j in (i - 1, i + 1) if start <= j < end]
+        if word not in ("may", "march") or any(w == "of" or _kind(w) is not None for w in beside):
+            found.append(i)
+    return found
 
 
 def _scale_rank(word: str) -> int:
