@@ -293,13 +293,27 @@ def scale_names(words: Sequence[str], case: Sequence[str], itn: Sequence[str]) -
 def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels with the "at" that starts a span of a web address said with "dot" left out of it: in "log in
     at my dot bank dot com" the address is my.bank.com, which stage 2 writes "@my.bank.com" or garbles when it
-    gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com")."""
+    gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com"). After "email" the
+    word before the "at" is that name, left out of the span: it is put in ("email volunteers at hospice dot org" is
+    volunteers@hospice.org; not "email us at ...")."""
     out = list(itn)
     for start, end in bio_spans(itn):
         said = [w.lower() for w in words[start:end]]
-        if said[0] == "at" and end - start >= 4 and "dot" in said[2:]:
+        if "dot" not in said[1:]:
+            continue
+        at = start if said[0] == "at" else start - 1 if start and words[start - 1].lower() == "at" else -1
+        name = at - 1  # "email volunteers at hospice dot org": the name the span left out
+        if (name >= 1 and words[name - 1].lower() in _EMAIL_VERBS and out[name] == "O" and words[name].isalpha()
+                and words[name].lower() not in _NOT_A_NAME):
+            out[name:end] = ["B"] + ["I"] * (end - name - 1)
+        elif at == start and end - start >= 4 and "dot" in said[2:]:
             out[start], out[start + 1] = "O", "B"
     return out
+
+
+# Verbs said before an email address, and words after them that are no name of one ("email us at acme dot com").
+_EMAIL_VERBS = frozenset("email e-mail emailing emailed".split())
+_NOT_A_NAME = frozenset("us me him her them it you everyone anyone someone".split())
 
 
 def _latin(word: str) -> bool:

@@ -313,6 +313,10 @@ def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str
     ("portal at secure dot acme dot com", "O B I I I I I", "O O B I I I I"),
     ("jo at acme dot com", "B I I I I", "B I I I I"),  # an email: its name is in the span
     ("meet at five", "O B I", "O B I"), ("at the dot", "B I I", "B I I"),  # no address
+    # after "email", the name the span left out is put in, whether the span has the "at" or not
+    ("email jo at acme dot com", "O O B I I I", "O B I I I I"), ("email jo at acme dot com", "O O O B I I",
+                                                                 "O B I I I I"),
+    ("email us at acme dot com", "O O B I I I", "O O O B I I"),  # no name: an address after "at"
 ])
 def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
     assert address_at_cut(spoken.split(), itn.split()) == cut.split()
