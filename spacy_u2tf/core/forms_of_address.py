@@ -23,7 +23,7 @@ will would can could should shall may must is are was were do does did let in on
 
 # Words that only address the listener: said alone after a question, they are its vocative, never an answer.
 _ADDRESS_TERMS = frozenset("sir madam ma'am maam miss honey darling sweetheart sweetie".split())
-_COURTESY = frozenset("mister mr mr. mrs mrs. missus ms ms. miss".split())
+_COURTESY = frozenset("mister mr mr. mrs mrs. misses missus ms ms. miss".split())
 
 
 def address_case(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> List[str]:

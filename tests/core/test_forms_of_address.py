@@ -25,6 +25,8 @@ def test_address_case(spoken: str, punct: str, case: str, expected: str) -> None
     ("the problem ms murphy ok", "O QUESTION O QUESTION PERIOD", "CAPITAL LOWER CAPITAL CAPITAL CAPITAL",
      "O COMMA O QUESTION PERIOD", "CAPITAL LOWER CAPITAL CAPITAL CAPITAL"),
     ("help you sir", "O QUESTION QUESTION", "CAPITAL LOWER LOWER", "O COMMA QUESTION", "CAPITAL LOWER LOWER"),
+    ("are you misses brandon", "O QUESTION O QUESTION", "CAPITAL LOWER CAPITAL CAPITAL", "O COMMA O QUESTION",
+     "CAPITAL LOWER CAPITAL CAPITAL"),  # "Mrs." as a normalizer says it
     # a name alone may be the answer; a vocative ending in a period may be one too
     ("who played mike", "O QUESTION QUESTION", "CAPITAL LOWER CAPITAL", "O QUESTION QUESTION", "CAPITAL LOWER CAPITAL"),
     ("who's next mrs brandon", "O QUESTION O PERIOD", "CAPITAL LOWER CAPITAL CAPITAL",
