@@ -12,7 +12,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Collection, Dict, Iterable, It
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
-from .forms_of_address import address_case, closing_vocatives
+from .forms_of_address import address_case
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
@@ -31,6 +31,7 @@ from .number_spans import (code_letters, complete_number_spans, identifier_befor
                            narrower_spans, number_pair, ordinals_after_letters, said_months, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
+from .question_tails import question_tails
 from .regnal_numbers import close_regnal_name, regnal_numbers
 from .said_addresses import said_address, said_ip_address, uk_postcodes
 from .short_forms import (counted_acronyms, courtesy_titles, name_suffixes, nameless_title, said_as_plural,
@@ -576,7 +577,7 @@ class U2TF:
             punct = ranked_superlative_joins(words, superlative_joins(words, whole_fraction_joins(words, punct)))
             punct = measured_fraction_joins(words, to_compound_joins(words, punct))  # "end-to-end", "1/2 cup of"
             case = self.hyphen_compounds.name_cases(words, punct, address_case(words, punct, lab["case"]), JOIN)
-            punct, case = closing_vocatives(words, punct, case)  # "order now, madam?"
+            punct, case = question_tails(words, punct, case)  # "order now, madam?", "hiking often?"
             punct, case = born_joins(words, punct, case)  # "a Scottish-born physicist"
             punct, case = combining_form_joins(words, punct, case)  # "the Sino-Japanese war"
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"

@@ -12,8 +12,8 @@ fraction, "twenty four sevenths", "fifty fiftieths"; a fraction that is not belo
 pair (:func:`slashed_pairs`). The hyphen of "mid-2025" is dropped (:func:`mid_joins` puts it back). "The 2000s"
 is read "the two thousands" (:func:`thousands_decade`), and a directive's "2009/28/EC" "two thousand nine twenty
 eight ec" (:func:`legislation_numbers`), and a race's "2:01:09" "two hours one minute and nine seconds"
-(:func:`clock_durations`), and "25 m/s" "twenty five m per s" (:func:`per_second_units`), and "a 30-second clip" "a thirty second clip"
-(:func:`second_compounds`).
+(:func:`clock_durations`), and "25 m/s" "twenty five m per s" (:func:`per_second_units`), and "a 30-second
+clip" "a thirty second clip" (:func:`second_compounds`).
 """
 from __future__ import annotations
 

@@ -64,6 +64,7 @@ def nationality_joins(words: Sequence[str], punct: Sequence[str], case: Sequence
                     and after not in _NO_NOUN):  # not in a name: "the Asian Language Department"
                 out[i] = JOIN
         elif (second in NATIONALITIES and second != first and case[i + 1] == "CAPITAL"
-              and (second not in _LANGUAGES or first in _LANGUAGES) and out[i + 1] not in SENTENCE_END and out[i + 1] != "COMMA" and after not in _LIST_GOES_ON):
+              and (second not in _LANGUAGES or first in _LANGUAGES) and out[i + 1] not in SENTENCE_END
+              and out[i + 1] != "COMMA" and after not in _LIST_GOES_ON):
             out[i] = JOIN
     return out
