@@ -130,7 +130,7 @@ def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[in
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
-    is pages 139-163; :func:`.number_spans.number_pair`), and a year with "to" and the next year's last two digits
+    is pages 139-163; :func:`.number_spans.number_pair`; not two of a list of three, "220 330 440"), and a year with "to" and the next year's last two digits
     as the season or fiscal year it names ("2011 to 12" is 2011-12), changing the lists in place."""
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
@@ -139,6 +139,8 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
             continue
         side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written)
                         and _PLAIN_NUMBER.fullmatch(second.written)
+                        and not _number_beside(spans, k - 1, first.start) and not _number_beside(spans, k + 2,
+                                                                                                  second.end)
                         and not identifier_before(words, first.start)  # an account number's groups: "485 777"
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
@@ -152,6 +154,13 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
             punct[i] = "O"
         for i in range(first.end, second.end):
             itn[i] = "I"
+
+
+def _number_beside(spans: Sequence[ConvertedSpan], k: int, at: int) -> bool:
+    """Whether ``spans[k]`` is a plain number converted right beside ``at`` (it ends or starts there): a third number
+    in a row makes a list of the two, not a range ("at 220 330 440 hertz")."""
+    return (0 <= k < len(spans) and at in (spans[k].start, spans[k].end) and spans[k].kind == "itn"
+            and spans[k].written is not None and _PLAIN_NUMBER.fullmatch(spans[k].written) is not None)
 
 
 _YEAR = re.compile(r"1\d{3}|2\d{3}")

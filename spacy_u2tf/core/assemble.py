@@ -75,7 +75,8 @@ def assemble(
 
     Plain words get their case label and the punctuation after them. A rewritten span is replaced by its
     written form; the span's last word's punctuation is attached after it, and a ``CAPITAL`` label on the span's
-    first word capitalizes the written form's first letter (sentence starts) unless the rewrite is ``verbatim``.
+    first word capitalizes the written form's first letter (sentence starts) unless the rewrite is ``verbatim`` or
+    an email or web address (class ``electronic``) inside a sentence ("Yes, bookings@acme.com").
     A span whose ``written`` is
     ``None`` falls back to its spoken words with their own case and punctuation. A ``HYPHEN`` label joins a word
     to the next one ("well" + "known" → "well-known"): one written word, one alignment group for both.
@@ -118,8 +119,9 @@ def assemble(
             continue
         if rw.written is not None and rw.written.strip():
             pieces = rw.written.split()
-            if case[i] == "CAPITAL" and not rw.verbatim:
-                pieces[0] = _capitalize_first(pieces[0])
+            if case[i] == "CAPITAL" and not rw.verbatim and (rw.cls != "electronic" or i == 0
+                                                              or punct[i - 1] in SENTENCE_END):
+                pieces[0] = _capitalize_first(pieces[0])  # an address only at a sentence's start
             pieces[-1] = _attach(pieces[-1], punct[rw.end - 1])
             emit(pieces, tuple(range(rw.start, rw.end)), rw.cls)
             i = rw.end

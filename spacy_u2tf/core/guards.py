@@ -424,6 +424,9 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(ch in rest for ch in short)
 
 
+# Words of arithmetic written as a sign only between the numbers they join, in the same span ("2 + 2").
+_OPERATOR_WORDS = frozenset("plus minus times equals".split())
+
 # "to" may vanish into a range ("27-30", "$27-$30") or a time ("ten to five" → "4:50"), nowhere else.
 _RANGE_OR_CLOCK = re.compile(r"\d\s*[-–]\s*[$€£]?\d|\d:\d\d")
 
@@ -598,6 +601,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
     missing = dropped_word(spoken_span, text)
     if missing is not None:
         return f"dropped word: {missing}"
+    if len(spoken_span) == 1 and spoken_span[0].lower() in _OPERATOR_WORDS and not any(ch.isalnum() for ch in text):
+        return f"a sign alone: {text}"  # "£4,324.50 plus underlay" is no "£4,324.50 + underlay"
     return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
             or invented_initials(spoken_span, text) or number_words_beside_digits(text)
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)

@@ -293,9 +293,10 @@ def scale_names(words: Sequence[str], case: Sequence[str], itn: Sequence[str]) -
 def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels with the "at" that starts a span of a web address said with "dot" left out of it: in "log in
     at my dot bank dot com" the address is my.bank.com, which stage 2 writes "@my.bank.com" or garbles when it
-    gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com"). After "email" the
-    word before the "at" is that name, left out of the span: it is put in ("email volunteers at hospice dot org" is
-    volunteers@hospice.org; not "email us at ...")."""
+    gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com"). After "email", or
+    where it names a shared mailbox ("bookings", "info"), the word before the "at" is that name, left out of the
+    span: it is put in ("email volunteers at hospice dot org" is volunteers@hospice.org, "bookings at acme dot co
+    dot uk" bookings@acme.co.uk; not "email us at ...")."""
     out = list(itn)
     for start, end in bio_spans(itn):
         said = [w.lower() for w in words[start:end]]
@@ -303,8 +304,8 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
             continue
         at = start if said[0] == "at" else start - 1 if start and words[start - 1].lower() == "at" else -1
         name = at - 1  # "email volunteers at hospice dot org": the name the span left out
-        if (name >= 1 and words[name - 1].lower() in _EMAIL_VERBS and out[name] == "O" and words[name].isalpha()
-                and words[name].lower() not in _NOT_A_NAME):
+        if (name >= 0 and out[name] == "O" and words[name].isalpha() and words[name].lower() not in _NOT_A_NAME
+                and (words[name].lower() in _MAILBOXES or (name and words[name - 1].lower() in _EMAIL_VERBS))):
             out[name:end] = ["B"] + ["I"] * (end - name - 1)
         elif at == start and end - start >= 4 and "dot" in said[2:]:
             out[start], out[start + 1] = "O", "B"
@@ -313,6 +314,11 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
 
 # Verbs said before an email address, and words after them that are no name of one ("email us at acme dot com").
 _EMAIL_VERBS = frozenset("email e-mail emailing emailed".split())
+# Names of shared mailboxes, said before "at" and a domain only as an address ("bookings at acme dot co dot uk").
+_MAILBOXES = frozenset("""
+info bookings booking sales support accounts admin hello contact enquiries inquiries help office jobs careers press
+media team billing orders service reception events invoices hr recruitment feedback complaints
+""".split())
 _NOT_A_NAME = frozenset("us me him her them it you everyone anyone someone".split())
 
 

@@ -346,10 +346,12 @@ def lettered_code(written: str) -> Optional[str]:
 
 
 # A tennis set's scores, winner's first or loser's: 6-0 to 6-4, 7-5, 7-6; the last set said may also be one being
-# played, at any score up to 6-6 ("7-6, 4-6, 6-6").
+# played, at any score up to 6-6 ("7-6, 4-6, 6-6"), or a final set played on without a tiebreak, won by two games
+# ("6-4, 6-7, 9-7").
 _SET_SCORES = frozenset({(6, n) for n in range(5)} | {(7, 5), (7, 6)})
 _SET_SCORES_EITHER_WAY = _SET_SCORES | {(b, a) for a, b in _SET_SCORES}
-_LAST_SET = _SET_SCORES_EITHER_WAY | {(a, b) for a in range(7) for b in range(7)}
+_LAST_SET = (_SET_SCORES_EITHER_WAY | {(a, b) for a in range(7) for b in range(7)}
+             | {(8, 6), (9, 7), (6, 8), (7, 9)})
 # Words near a match's scores.
 _MATCH_WORDS = frozenset("""
 victory victories win wins won winning beat beats beating defeat defeats defeated lost lose loses losing title final
@@ -448,13 +450,15 @@ shuttle service session kickoff sailing tram coach
 _PLAIN_CLOCK = re.compile(r"\d{3,4}")
 
 
-def timetable_clock(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
-    """The time of day a conversion wrote as a plain number before a timetabled thing ("the 1405 departure" said
-    "fourteen oh five" is the 14:05 departure, "the 1140 train" the 11:40 train; a 24-hour clock too). ``None``
-    elsewhere; the digits are the spoken ones."""
-    if after.lower() not in _TIMETABLED or not _PLAIN_CLOCK.fullmatch(written.strip()):
+def timetable_clock(written: str, spoken: Sequence[str], after: str, then: str = "") -> Optional[str]:
+    """The time of day a conversion wrote as a plain number before a timetabled thing, or before a word and one
+    (``then``: the word after ``after``) ("the 1405 departure" said "fourteen oh five" is the 14:05 departure, "the
+    1140 train" the 11:40 train, "a 730 delivery slot" a 7:30 delivery slot; a 24-hour clock too; a time stage 2
+    wrote stays one). ``None`` elsewhere; the digits are the spoken ones."""
+    timetabled = after.lower() in _TIMETABLED or (after.isalpha() and then.lower() in _TIMETABLED)
+    if not timetabled or not _PLAIN_CLOCK.fullmatch(written.strip().replace(":", "")):
         return None
-    return _said_clock(spoken, last_hour=23)
+    return _said_clock(spoken, last_hour=23)  # also where stage 2 wrote the time: no later reading unmakes it
 
 
 def clock_written_before(written: str, spoken: Sequence[str], after: str, clocks: AbstractSet[str]) -> Optional[str]:
@@ -948,7 +952,9 @@ bill bills charge charges charged saving savings save saves saved grant grants f
 invests invested investment loan loans debt debts deposit deposits allowance benefit benefits pension pensions
 donation donations donated raise raised raising sell sells sold buy buys bought refund refunds prize bonus profit
 profits revenue money cash ticket tickets subscription afford affordable cheaper expensive discount owe owes owed
-payment payments invoice invoices quote quotes quoted insurance premium premiums mortgage tuition
+payment payments invoice invoices invoiced quote quotes quoted insurance premium premiums mortgage tuition jackpot
+vat retail wholesale freight pricier pricey cheap cheapest deal deals sale sales purchase purchased purchases
+valued valuation reward rewards
 """.split())
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
@@ -1219,7 +1225,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
-            or timetable_clock(written, said, after)  # "the 1405 departure" is the 14:05 departure
+            or timetable_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 14:05
             or clock_written_before(written, said, after, clocks)  # "at 11:40 am ... the 1140, please" is the 11:40
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

@@ -435,7 +435,7 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
     long_ends = {end for start, end in phrases if end - start > 1}  # "twenty second", not "fifth"
     unit_ends = {_unit_end(words, end) for end in ends} - ends  # where a number's unit said after it ends
     starts = {start for start, _ in phrases}
-    scaled = [(start, end) for start, end in phrases if any(_kind(w) == "S" for w in words[start:end])]
+    scaled = [(start, end) for start, end in phrases if any(_kind(w) in ("S", "H") for w in words[start:end])]
     scaled_starts, scaled_ends = {start for start, _ in scaled}, {end for _, end in scaled}
     out: List[List[int]] = []
     for span in spans:
@@ -649,6 +649,8 @@ _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".
 _YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
 # Verbs a score is said after ("lead twenty eighteen" is 20-18, "finishes zero zero" 0-0).
 _SCORE_VERBS = frozenset("lead leads led trail trails trailing leading finishes finished ends ended drew draw".split())
+# A side's score said with "up" or "down" after a form of "be" ("we were seventeen ten up at half time").
+_BE = frozenset("were was are is we're they're been being".split())
 # Words after which two numbers of 20 to 99 are a price said without its currency ("it's twenty five ninety nine").
 _PRICE_BEFORE = frozenset("it's its is costs cost for pay paid only just price priced sells sold at".split())
 # Words after which two numbers are a price by the unit ("forty nine ninety nine a year"), not a range or score.
@@ -672,12 +674,14 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     ``after`` them and the second is the larger ("ten fifteen minutes"), for two digits after a noun that labels
     by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
     twenty five ninety nine", "forty nine ninety nine a year"). After a verb of the score (:data:`_SCORE_VERBS`)
-    any two numbers without a scale are a score ("lead twenty eighteen" is 20-18, not the year)."""
+    any two numbers without a scale are a score ("lead twenty eighteen" is 20-18, not the year), and so between a
+    form of "be" and "up" or "down" ("we were seventeen ten up" is 17-10)."""
     rising = counted_range(words, after)
     if rising is not None:
         return rising
     phrases = number_phrases(words)
-    if (before.lower() in _SCORE_VERBS and len(words) == 2 and len(phrases) == 1
+    score_verb = before.lower() in _SCORE_VERBS or (before.lower() in _BE and after.lower() in ("up", "down"))
+    if (score_verb and len(words) == 2 and len(phrases) == 1
             and all(_kind(w) in ("D", "T", "U", "Z") for w in words)):
         phrases = [(0, 1), (1, 2)]  # "lead twenty eighteen": two numbers, not the year 2018
     if len(phrases) != 2 or phrases[0][0] != 0 or phrases[0][1] != phrases[1][0] or phrases[1][1] != len(words):
@@ -696,7 +700,7 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     # "twenty eight three", "ten seven": no number is said so, a score is (not a year, "in nineteen five")
     score = second == ["U"] and (first == ["D", "U"] or (first == ["T"] and before.lower() not in _YEAR_OR_TIME))
     # "ireland lead twenty eighteen", "it finishes zero zero": after a verb of the score, no year nor time is said
-    scored = before.lower() in _SCORE_VERBS and not any(k[:1] in ("H", "S") for k in first + second)
+    scored = score_verb and not any(k[:1] in ("H", "S") for k in first + second)
     return split if digits or hundreds or tens or teen or to_nil or score or scored else None
 
 

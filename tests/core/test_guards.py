@@ -126,6 +126,7 @@ BAD = [
     ("one oh one", "1:0", "number changed: malformed time"),
     ("ten fifteen", "10:150", "number changed: malformed time"),
     ("eleven eleven thirty", "1111:30", "number changed: malformed time"),
+    ("plus", "+", "a sign alone: +"), ("minus", "-", "a sign alone: -"),  # no number beside it in the span
     ("twenty two and twenty third", "22 23rd", "dropped word: and"),  # two ordinals, no fraction after "and"
     ("minus three", "minus.3", "number changed: a decimal point nobody said"),
     ("seven eight", "7.8", "number changed: a decimal point nobody said"),

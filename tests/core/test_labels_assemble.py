@@ -66,6 +66,14 @@ def test_assemble_keeps_verbatim_span_spelling_at_sentence_start() -> None:
     assert out.text == "iPhone sales."
 
 
+def test_assemble_capitalizes_an_address_only_at_a_sentences_start() -> None:
+    spoken = ["yes", "bookings", "at", "acme", "dot", "com"]
+    rewrite = [SpanRewrite(1, 6, "electronic", "bookings@acme.com")]
+    punct, case = ["COMMA", "O", "O", "O", "O", "PERIOD"], ["CAPITAL"] * 6
+    assert assemble(spoken, punct, case, rewrite).text == "Yes, bookings@acme.com."
+    assert assemble(spoken, ["PERIOD"] + punct[1:], case, rewrite).text == "Yes. Bookings@acme.com."
+
+
 def test_fallback_keeps_spoken_words_and_marks_groups() -> None:
     out = assemble(["twelve", "dollars"], ["O", "PERIOD"], ["LOWER", "LOWER"], [SpanRewrite(0, 2, "money", None)])
     assert out.text == "twelve dollars."
@@ -317,6 +325,8 @@ def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str
     ("email jo at acme dot com", "O O B I I I", "O B I I I I"), ("email jo at acme dot com", "O O O B I I",
                                                                  "O B I I I I"),
     ("email us at acme dot com", "O O B I I I", "O O O B I I"),  # no name: an address after "at"
+    ("yes bookings at acme dot com", "O O O B I I", "O B I I I I"),  # a shared mailbox's name
+    ("the portal at acme dot com", "O O B I I I", "O O O B I I"),
 ])
 def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
     assert address_at_cut(spoken.split(), itn.split()) == cut.split()

@@ -581,6 +581,9 @@ def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     ("764666", "seven six four six six six", "the set score is", "", "7-6, 4-6, 6-6"),  # the set in play at 6-6
     ("6654", "six six five four", "the set score is", "", None),  # 6-6 ends no set
     ("6354", "six three five four", "swiatek serving at", "", "6-3, 5-4"),
+    ("646-467-6797", "six four six four six seven six seven nine seven", "nadal won", "",
+     "6-4, 6-4, 6-7, 6-7, 9-7"),  # a final set without a tiebreak
+    ("9764", "nine seven six four", "she won", "", None),  # 9-7 only as the last set
 ])
 def test_set_scores_run_together_are_written_apart(written: str, spoken: str, earlier: str, after: str,
                                                    scores) -> None:
@@ -714,6 +717,16 @@ def test_a_game_clock_before_left_or_into_is_minutes_and_seconds(written: str, s
 ])
 def test_a_plain_number_before_a_timetabled_thing_is_a_time(written: str, spoken: str, after: str, clock) -> None:
     assert timetable_clock(written, spoken.split(), after) == clock
+
+
+@pytest.mark.parametrize("written,spoken,after,then,clock", [
+    ("730", "seven thirty", "delivery", "slot", "7:30"), ("1140", "eleven forty", "london", "train", "11:40"),
+    ("730", "seven thirty", "delivery", "vans", None), ("730", "seven thirty", "2", "slot", None),
+    ("7:30", "seven thirty", "delivery", "slot", "7:30"),  # stage 2's time stays one
+])
+def test_a_plain_number_a_word_before_a_timetabled_thing_is_a_time(written: str, spoken: str, after: str, then: str,
+                                                                   clock) -> None:
+    assert timetable_clock(written, spoken.split(), after, then) == clock
 
 
 @pytest.mark.parametrize("written,spoken,after,clocks,clock", [

@@ -149,6 +149,14 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
     assert number_pair(spoken.split(), "about", after) == split
 
 
+@pytest.mark.parametrize("spoken,before,after,split", [
+    ("seventeen ten", "were", "up", 1), ("twenty fourteen", "was", "down", 1),  # a side's score: 17-10 up
+    ("seventeen ten", "in", "up", None), ("seventeen ten", "were", "in", None),  # a year
+])
+def test_a_score_said_with_up_or_down(spoken: str, before: str, after: str, split) -> None:
+    assert number_pair(spoken.split(), before, after) == split
+
+
 @pytest.mark.parametrize("spoken,before,split", [
     ("twenty eighteen", "lead", 1), ("zero zero", "finishes", 1), ("twenty one eighteen", "led", 2),
     ("twenty eighteen", "in", None), ("twenty eighteen", "", None),  # a year
