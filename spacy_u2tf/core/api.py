@@ -132,15 +132,14 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
     is pages 139-163; :func:`.number_spans.number_pair`; not two of a list of three, "220 330 440"), and a year with "to" and the next year's last two digits
     as the season or fiscal year it names ("2011 to 12" is 2011-12), changing the lists in place."""
+    in_pairs = _paired_numbers(spans)
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
         if (first.kind != "itn" or second.kind != "itn" or first.written is None or second.written is None
                 or punct[first.end - 1] != "O"):
             continue
         side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written)
-                        and _PLAIN_NUMBER.fullmatch(second.written)
-                        and not _number_beside(spans, k - 1, first.start) and not _number_beside(spans, k + 2,
-                                                                                                  second.end)
+                        and _PLAIN_NUMBER.fullmatch(second.written) and k in in_pairs
                         and not identifier_before(words, first.start)  # an account number's groups: "485 777"
                         and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
                                         words[second.end] if second.end < len(words) else "")
@@ -156,11 +155,22 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
             itn[i] = "I"
 
 
-def _number_beside(spans: Sequence[ConvertedSpan], k: int, at: int) -> bool:
-    """Whether ``spans[k]`` is a plain number converted right beside ``at`` (it ends or starts there): a third number
-    in a row makes a list of the two, not a range ("at 220 330 440 hertz")."""
-    return (0 <= k < len(spans) and at in (spans[k].start, spans[k].end) and spans[k].kind == "itn"
-            and spans[k].written is not None and _PLAIN_NUMBER.fullmatch(spans[k].written) is not None)
+def _paired_numbers(spans: Sequence[ConvertedSpan]) -> Set[int]:
+    """The indices of the spans that may start a range or score with the next one: in each run of plain numbers
+    converted side by side, the first of each pair where the run has an even length ("116 112 117 111" are two
+    scores); none where it has an odd one, which is a list ("at 220 330 440 hertz")."""
+    plain = [span.kind == "itn" and span.written is not None and _PLAIN_NUMBER.fullmatch(span.written) is not None
+             for span in spans]
+    firsts: Set[int] = set()
+    k = 0
+    while k < len(spans):
+        end = k + 1
+        while end < len(spans) and plain[k] and plain[end] and spans[end - 1].end == spans[end].start:
+            end += 1
+        if (end - k) % 2 == 0:
+            firsts.update(range(k, end, 2))
+        k = end
+    return firsts
 
 
 _YEAR = re.compile(r"1\d{3}|2\d{3}")

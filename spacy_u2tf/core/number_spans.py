@@ -680,7 +680,9 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     if rising is not None:
         return rising
     phrases = number_phrases(words)
-    score_verb = before.lower() in _SCORE_VERBS or (before.lower() in _BE and after.lower() in ("up", "down"))
+    score_verb = before.lower() in _SCORE_VERBS or (
+        before.lower() in _BE and after.lower() in ("up", "down")  # not "is forty two up": one number
+        and [_kind(w) for w in words] != ["D", "U"])
     if (score_verb and len(words) == 2 and len(phrases) == 1
             and all(_kind(w) in ("D", "T", "U", "Z") for w in words)):
         phrases = [(0, 1), (1, 2)]  # "lead twenty eighteen": two numbers, not the year 2018

@@ -152,6 +152,7 @@ def test_two_rising_numbers_before_a_plural_count_are_a_range(spoken: str, after
 @pytest.mark.parametrize("spoken,before,after,split", [
     ("seventeen ten", "were", "up", 1), ("twenty fourteen", "was", "down", 1),  # a side's score: 17-10 up
     ("seventeen ten", "in", "up", None), ("seventeen ten", "were", "in", None),  # a year
+    ("forty two", "is", "up", None),  # one number: "our score is 42, up from 36"
 ])
 def test_a_score_said_with_up_or_down(spoken: str, before: str, after: str, split) -> None:
     assert number_pair(spoken.split(), before, after) == split
