@@ -20,6 +20,8 @@ _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4,
           "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
+# Words that end or start a cardinal number: an "of" between two of them is said between two counts.
+_COUNTS = (set(_UNITS) | set(_TENS) | {"hundred", "thousand", "million", "billion"}) - {"oh", "o"}
 # Each digit said alone, as codes and addresses say them ("oh seven" is 07).
 DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 DIGIT_WORDS["oh"] = "0"
@@ -494,6 +496,9 @@ def dropped_word(spoken_span: Sequence[str], written: str) -> Optional[str]:
             return raw
         if word == "to" and "to" not in runs and not _RANGE_OR_CLOCK.search(written):
             return raw  # "five to midnight" is not "5 midnight"
+        if (word == "of" and "of" not in runs and 0 < i < len(said) - 1 and said[i - 1] in _COUNTS
+                and said[i + 1] in _COUNTS):
+            return raw  # "twenty eight of thirty two" is "28 of 32", not "2832"
         if _o_of_clock(said, i):
             if re.search(r"o['’ ]?clock", lower):
                 continue

@@ -127,6 +127,7 @@ BAD = [
     ("ten fifteen", "10:150", "number changed: malformed time"),
     ("eleven eleven thirty", "1111:30", "number changed: malformed time"),
     ("plus", "+", "a sign alone: +"), ("minus", "-", "a sign alone: -"),  # no number beside it in the span
+    ("twenty eight of thirty two", "2832", "dropped word: of"),  # two counts, not one number
     ("twenty two and twenty third", "22 23rd", "dropped word: and"),  # two ordinals, no fraction after "and"
     ("minus three", "minus.3", "number changed: a decimal point nobody said"),
     ("seven eight", "7.8", "number changed: a decimal point nobody said"),
