@@ -410,8 +410,9 @@ def _range_sides(words: Sequence[str], spans: List[List[int]], phrases: Sequence
     return spans
 
 
-# Words that join two amounts without making them one number ("twenty nine dollars plus seventy nine cents").
-_CONJUNCTIONS = frozenset("or plus".split())
+# Words that join two amounts without making them one number ("twenty nine dollars plus seventy nine cents", "28 of
+# 32").
+_CONJUNCTIONS = frozenset("or plus of".split())
 # Words that end an amount: an "and" after them starts the next ("four dollars fifty cents and eighty seven dollars");
 # not "p", which may be a letter said before "and".
 _SUBUNIT_ENDS = SUBUNIT_WORDS - {"p"}
@@ -419,8 +420,9 @@ _SUBUNIT_ENDS = SUBUNIT_WORDS - {"p"}
 
 def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
                       phrases: Sequence[Tuple[int, int]]) -> List[List[int]]:
-    """``spans`` cut at an "or" or "plus" between a number (or its currency) and a number word: "seven fifteen or
-    eight forty five" and "$29.95 plus 79 cents" are two amounts, which stage 2 writes apart or drops a word of;
+    """``spans`` cut at an "or", "plus" or "of" between a number (or its currency) and a number word: "seven fifteen
+    or eight forty five", "$29.95 plus 79 cents" and "28 of 32" are two amounts, which stage 2 writes apart or drops
+    a word of;
     and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through
     ("the twenty second and twenty third" are two ordinals; a small ordinal alone before it stays in its span, "the
     fifth and sixth of september", which stage 2 writes whole or not at all), or after an amount's cents or
