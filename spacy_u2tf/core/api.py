@@ -28,7 +28,8 @@ from .number_readings import (PoundsInText, pounds_in_text, read_in_context, sai
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
 from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           narrower_spans, number_pair, ordinals_after_letters, said_months, years_then_numbers)
+                           narrower_spans, number_pair, number_phrases, ordinals_after_letters, said_months,
+                           years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .question_tails import question_tails
@@ -130,19 +131,21 @@ def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[in
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
-    is pages 139-163; :func:`.number_spans.number_pair`; not two of a list of three, "220 330 440"), and a year with "to" and the next year's last two digits
-    as the season or fiscal year it names ("2011 to 12" is 2011-12), changing the lists in place."""
+    is pages 139-163, "770 775 metres" 770-775 metres; :func:`.number_spans.number_pair`; not two of a list of
+    three, "220 330 440"), and a year with "to" and the next year's last two digits as the season or fiscal year
+    it names ("2011 to 12" is 2011-12), changing the lists in place."""
     in_pairs = _paired_numbers(spans)
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
         if (first.kind != "itn" or second.kind != "itn" or first.written is None or second.written is None
                 or punct[first.end - 1] != "O"):
             continue
-        side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written)
-                        and _PLAIN_NUMBER.fullmatch(second.written) and k in in_pairs
+        said_end = second.end if _PLAIN_NUMBER.fullmatch(second.written) else _number_end(words, second)
+        side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written) and said_end
+                        and k in in_pairs
                         and not identifier_before(words, first.start)  # an account number's groups: "485 777"
-                        and number_pair(words[first.start:second.end], words[first.start - 1] if first.start else "",
-                                        words[second.end] if second.end < len(words) else "")
+                        and number_pair(words[first.start:said_end], words[first.start - 1] if first.start else "",
+                                        words[said_end] if said_end < len(words) else "")
                         == first.end - first.start)
         if not (side_by_side or _said_season(first, second, words, punct)
                 or _said_score(first, second, words, punct)):
@@ -155,17 +158,33 @@ def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], s
             itn[i] = "I"
 
 
+_MEASURED = re.compile(r"(?:\d{1,3}(?:,\d{3})*|\d+) [A-Za-z]+")  # "775 metres"
+
+
+def _number_end(words: Sequence[str], span: ConvertedSpan) -> int:
+    """Where the number said at the start of ``span`` ends, for a span written as a number and its unit ("seven
+    hundred seventy five metres" written "775 metres"); 0 for any other."""
+    if span.written is None or not _MEASURED.fullmatch(span.written):
+        return 0
+    phrases = number_phrases(words[span.start:span.end])
+    return span.start + phrases[0][1] if phrases and phrases[0][0] == 0 else 0
+
+
 def _paired_numbers(spans: Sequence[ConvertedSpan]) -> Set[int]:
     """The indices of the spans that may start a range or score with the next one: in each run of plain numbers
-    converted side by side, the first of each pair where the run has an even length ("116 112 117 111" are two
-    scores); none where it has an odd one, which is a list ("at 220 330 440 hertz")."""
+    converted side by side (the last may have its unit: "770 775 metres"), the first of each pair where the run has
+    an even length ("116 112 117 111" are two scores); none where it has an odd one, which is a list ("at 220 330
+    440 hertz")."""
     plain = [span.kind == "itn" and span.written is not None and _PLAIN_NUMBER.fullmatch(span.written) is not None
              for span in spans]
+    measured = [span.kind == "itn" and span.written is not None and _MEASURED.fullmatch(span.written) is not None
+                for span in spans]
     firsts: Set[int] = set()
     k = 0
     while k < len(spans):
         end = k + 1
-        while end < len(spans) and plain[k] and plain[end] and spans[end - 1].end == spans[end].start:
+        while (end < len(spans) and plain[k] and plain[end - 1] and (plain[end] or measured[end])
+               and spans[end - 1].end == spans[end].start):
             end += 1
         if (end - k) % 2 == 0:
             firsts.update(range(k, end, 2))
