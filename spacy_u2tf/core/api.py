@@ -622,7 +622,7 @@ class U2TF:
             punct = nationality_joins(words, punct, case)  # "a French-Spanish singer", "English-language films"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
             itn = joined_letters(words, punct, address_at_cut(words, complete_number_spans(words, lab["itn"])))
-            for start, end in bio_spans(itn):
+            for start, end in bio_spans(itn) if self.itn_classes != frozenset() else ():
                 for cut in years_then_numbers(words, start, end):  # "by 2045, five years ahead"
                     itn[cut] = "B"
                     punct[cut - 1] = "COMMA" if punct[cut - 1] == "O" else punct[cut - 1]
