@@ -21,6 +21,7 @@ _CLAUSE_ENDS = frozenset("""
 often best yourself myself himself herself itself ourselves yourselves themselves though too either anyway instead
 lately recently yet already ago together alone exactly again
 """.split())
+_TAILS = _ADDRESS_TERMS | _CLAUSE_ENDS
 
 
 def question_tails(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> Tuple[List[str], List[str]]:
@@ -38,7 +39,7 @@ def question_tails(words: Sequence[str], punct: Sequence[str], case: Sequence[st
         if punct[before] != "QUESTION" or punct[end] != "QUESTION":
             continue
         said = lowered[before + 1:end + 1]
-        if len(said) == 1 and said[0] in _ADDRESS_TERMS | _CLAUSE_ENDS:
+        if len(said) == 1 and said[0] in _TAILS:
             out_punct[before] = "COMMA" if said[0] in _ADDRESS_TERMS else "O"
             out_case[end] = "LOWER"
         elif (1 < len(said) <= 3 and said[0] in _COURTESY
