@@ -7,8 +7,8 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Collection, Dict, Iterable, Iterator, List, Mapping, Optional,
-                    Sequence, Set, Tuple, Union)
+from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Collection, Dict, Iterable, Iterator, List, Mapping,
+                    Optional, Sequence, Set, Tuple, Union)
 
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
@@ -129,16 +129,18 @@ def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[in
     return runs
 
 
-def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan]) -> None:
+def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan],
+                       inside: AbstractSet[int] = frozenset()) -> None:
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
     is pages 139-163, "770 775 metres" 770-775 metres; :func:`.number_spans.number_pair`; not two of a list of
     three, "220 330 440"), and a year with "to" and the next year's last two digits as the season or fiscal year
-    it names ("2011 to 12" is 2011-12), changing the lists in place."""
+    it names ("2011 to 12" is 2011-12), changing the lists in place. ``inside``: the words whose mark after them the
+    tagger put inside one of its spans, which does not keep two numbers apart."""
     in_pairs = _paired_numbers(spans)
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
         if (first.kind != "itn" or second.kind != "itn" or first.written is None or second.written is None
-                or punct[first.end - 1] != "O"):
+                or (punct[first.end - 1] != "O" and first.end - 1 not in inside)):
             continue
         said_end = second.end if _PLAIN_NUMBER.fullmatch(second.written) else _number_end(words, second)
         side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written) and said_end
@@ -718,9 +720,11 @@ class U2TF:
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"], tables.get("case", {}),
                             context.plain_acronym if span.spoken in self.plain_words else None)
-        for words, (punct, case, itn, spans), typed in zip(docs, plans, typed_by_doc):
+        for words, (punct, case, itn, spans), typed, lab in zip(docs, plans, typed_by_doc, labels):
             _join_leading_letters(words, punct, case, itn, spans, typed)
-            _join_number_pairs(words, punct, itn, spans)
+            # a mark the tagger put inside its own span is none between two numbers cut from it ("117, 111")
+            inside = {i for i in range(len(words) - 1) if lab["itn"][i + 1] == "I" and i not in typed}
+            _join_number_pairs(words, punct, itn, spans, inside)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
     def _narrow_rejected(self, docs: List[List[str]], plans: List[Tuple[List[str], List[str], List[str], Any]],
