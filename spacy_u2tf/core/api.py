@@ -130,17 +130,18 @@ def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[in
 
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan],
-                       inside: AbstractSet[int] = frozenset()) -> None:
+                       tagger_itn: Sequence[str] = (), typed: AbstractSet[int] = frozenset()) -> None:
     """Write two numbers converted in spans side by side as the range or score they are said for ("pages 139 163"
     is pages 139-163, "770 775 metres" 770-775 metres; :func:`.number_spans.number_pair`; not two of a list of
     three, "220 330 440"), and a year with "to" and the next year's last two digits as the season or fiscal year
-    it names ("2011 to 12" is 2011-12), changing the lists in place. ``inside``: the words whose mark after them the
-    tagger put inside one of its spans, which does not keep two numbers apart."""
+    it names ("2011 to 12" is 2011-12), changing the lists in place. A mark the tagger put inside one of its own
+    spans (``tagger_itn``: its ITN labels) does not keep two numbers cut from it apart ("117, 111"), unless it was
+    typed there (``typed``: the words a mark was typed after)."""
     in_pairs = _paired_numbers(spans)
     for k in range(len(spans) - 2, -1, -1):
         first, second = spans[k], spans[k + 1]
         if (first.kind != "itn" or second.kind != "itn" or first.written is None or second.written is None
-                or (punct[first.end - 1] != "O" and first.end - 1 not in inside)):
+                or (punct[first.end - 1] != "O" and not _inside_tagger_span(first.end, tagger_itn, typed))):
             continue
         said_end = second.end if _PLAIN_NUMBER.fullmatch(second.written) else _number_end(words, second)
         side_by_side = (first.end == second.start and _PLAIN_NUMBER.fullmatch(first.written) and said_end
@@ -170,6 +171,11 @@ def _number_end(words: Sequence[str], span: ConvertedSpan) -> int:
         return 0
     phrases = number_phrases(words[span.start:span.end])
     return span.start + phrases[0][1] if phrases and phrases[0][0] == 0 else 0
+
+
+def _inside_tagger_span(at: int, tagger_itn: Sequence[str], typed: AbstractSet[int]) -> bool:
+    """Whether word ``at`` goes on the tagger's own span from the word before it, with no mark typed between."""
+    return at < len(tagger_itn) and tagger_itn[at] == "I" and at - 1 not in typed
 
 
 def _paired_numbers(spans: Sequence[ConvertedSpan]) -> Set[int]:
@@ -722,9 +728,7 @@ class U2TF:
                             context.plain_acronym if span.spoken in self.plain_words else None)
         for words, (punct, case, itn, spans), typed, lab in zip(docs, plans, typed_by_doc, labels):
             _join_leading_letters(words, punct, case, itn, spans, typed)
-            # a mark the tagger put inside its own span is none between two numbers cut from it ("117, 111")
-            inside = {i for i in range(len(words) - 1) if lab["itn"][i + 1] == "I" and i not in typed}
-            _join_number_pairs(words, punct, itn, spans, inside)
+            _join_number_pairs(words, punct, itn, spans, lab["itn"], typed)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 
     def _narrow_rejected(self, docs: List[List[str]], plans: List[Tuple[List[str], List[str], List[str], Any]],

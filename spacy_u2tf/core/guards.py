@@ -20,8 +20,6 @@ _UNITS = {"zero": 0, "oh": 0, "o": 0, "one": 1, "two": 2, "three": 3, "four": 4,
           "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
 _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
          "ninety": 90}
-# Words that end or start a cardinal number: an "of" between two of them is said between two counts.
-_COUNTS = (set(_UNITS) | set(_TENS) | {"hundred", "thousand", "million", "billion"}) - {"oh", "o"}
 # Each digit said alone, as codes and addresses say them ("oh seven" is 07).
 DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 DIGIT_WORDS["oh"] = "0"
@@ -426,6 +424,8 @@ def _abbreviates(short: str, word: str) -> bool:
     return all(ch in rest for ch in short)
 
 
+# Words that end or start a cardinal number: an "of" between two of them is said between two counts.
+_COUNTS = (set(_UNITS) | set(_TENS) | _SCALE_WORDS) - {"oh", "o"}
 # Words of arithmetic written as a sign only between the numbers they join, in the same span ("2 + 2").
 _OPERATOR_WORDS = frozenset("plus minus times equals".split())
 

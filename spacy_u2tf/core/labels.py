@@ -473,9 +473,10 @@ ready-eat ready-use ready-assemble ready-drink nice-have wall-wall bumper-bumper
 made-order made-measure point-point cradle-grave farm-table one-many many-many many-one
 """.split())
 # Words after which a compound has no noun to describe ("day to day the", "face to face yesterday").
-_NO_NOUN_AFTER = _BEFORE_NO_NOUN | frozenset("""
-an are were be been being has have had will would can could should this that these those it its we you they i he
-she so if when as than then there here now again too also not yet ever today tomorrow yesterday please um uh
+NO_NOUN_AFTER = _BEFORE_NO_NOUN | frozenset("""
+an are were be been being has have had will would can could should may might must do does did this that these those
+it its we you they i he she so if when while as than then there here now again too also only not yet ever today
+tomorrow yesterday please um uh which who where
 """.split())
 
 
@@ -489,7 +490,7 @@ def to_compound_joins(words: Sequence[str], punct: Sequence[str]) -> List[str]:
     for i in range(len(words) - 3):
         if (lowered[i + 1] == "to" and (lowered[i], lowered[i + 2]) in _TO_COMPOUNDS
                 and all(label in ("O", JOIN) for label in out[i:i + 2]) and out[i + 2] == "O"
-                and words[i + 3].isalpha() and lowered[i + 3] not in _NO_NOUN_AFTER):
+                and words[i + 3].isalpha() and lowered[i + 3] not in NO_NOUN_AFTER):
             out[i] = out[i + 1] = JOIN
     return out
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import List, Sequence
 
-from .labels import JOIN, SENTENCE_END
+from .labels import JOIN, NO_NOUN_AFTER, SENTENCE_END
 
 NATIONALITIES = frozenset("""
 afghan albanian algerian american andorran angolan argentine argentinian armenian australian austrian azerbaijani
@@ -39,11 +39,6 @@ _LANGUAGES = frozenset("english french german spanish portuguese arabic chinese 
 _LIST_GOES_ON = frozenset("and or nor".split())
 # Words that take a nationality or a language before them into a compound before a noun.
 _COMPOUND_ENDS = frozenset("language speaking".split())
-# Words after "language" or "speaking" that are no noun the compound describes ("the English language is hard").
-_NO_NOUN = frozenset("""
-is are was were be been has have had will would can could should may might must do does did and or but so as of in
-on at to for with by from than that this these those which who where when while it its the a an not also only
-""".split())
 
 
 def nationality_joins(words: Sequence[str], punct: Sequence[str], case: Sequence[str]) -> List[str]:
@@ -61,7 +56,7 @@ def nationality_joins(words: Sequence[str], punct: Sequence[str], case: Sequence
             continue  # a list of them: "French, Spanish, Italian food"
         if second in _COMPOUND_ENDS:
             if (out[i] != "COMMA" and out[i + 1] == "O" and case[i + 1] == "LOWER" and after.isalpha()
-                    and after not in _NO_NOUN):  # not in a name: "the Asian Language Department"
+                    and after not in NO_NOUN_AFTER):  # not in a name: "the Asian Language Department"
                 out[i] = JOIN
         elif (second in NATIONALITIES and second != first and case[i + 1] == "CAPITAL"
               and (second not in _LANGUAGES or first in _LANGUAGES) and out[i + 1] not in SENTENCE_END

@@ -15,7 +15,8 @@ def _joined(spoken: str, spans: Sequence[Tuple[int, int, str]], punct: Sequence[
     itn = ["O"] * len(words)
     converted = [ConvertedSpan(start, end, "itn", " ".join(words[start:end]), written)
                  for start, end, written in spans]
-    _join_number_pairs(words, marks, itn, converted, frozenset(inside))
+    tagger_itn = ["I" if i - 1 in inside else "O" for i in range(len(words))]
+    _join_number_pairs(words, marks, itn, converted, tagger_itn)
     return [span.written or "" for span in converted]
 
 
@@ -37,3 +38,12 @@ HUNDREDS = [(0, 3, "116"), (3, 6, "112"), (6, 9, "117"), (9, 12, "111")]
 ])
 def test_numbers_side_by_side(spoken: str, spans, punct, inside, joined) -> None:
     assert _joined(spoken, spans, punct, inside) == joined
+
+
+def test_a_typed_mark_keeps_two_numbers_apart() -> None:
+    words = TWO_SCORES.split()
+    punct = ["O"] * 8 + ["COMMA"] + ["O"] * 3
+    converted = [ConvertedSpan(start, end, "itn", " ".join(words[start:end]), written)
+                 for start, end, written in HUNDREDS]
+    _join_number_pairs(words, punct, ["O"] * len(words), converted, ["I"] * len(words), frozenset({8}))
+    assert [span.written for span in converted] == ["116-112", "117", "111"]
