@@ -13,6 +13,7 @@ from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Collection, Dict,
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
+from .guards import SCALE_NAMES
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
@@ -127,6 +128,13 @@ def _untaken_runs(taken: Sequence[bool], start: int, end: int, cuts: Sequence[in
         else:
             runs.append((i, i + 1))
     return runs
+
+
+def _scale_of_typed_number(words: Sequence[str], kept: Mapping[int, str], start: int, end: int) -> bool:
+    """Whether ``words[start:end]`` are only scale words after a number typed in digits and kept as typed ("$5
+    billion"): written already, they are no span of their own ("$5 Billion")."""
+    return (start - 1 in kept and any(ch.isdigit() for ch in kept[start - 1])
+            and all(w.lower() in SCALE_NAMES for w in words[start:end]))
 
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan],
@@ -809,6 +817,8 @@ class U2TF:
             for start, end in bio_spans(itn):
                 cuts = ordinals_after_letters(words, case, start, end)
                 for start, end in _untaken_runs(taken, start, end, cuts):  # "u s" of "u s twenty fourth": "U.S."
+                    if _scale_of_typed_number(words, kept or {}, start, end):
+                        continue
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))
                     taken[start:end] = [True] * (end - start)

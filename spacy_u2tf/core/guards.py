@@ -24,6 +24,7 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
 DIGIT_WORDS = {w: str(i) for i, w in enumerate("zero one two three four five six seven eight nine".split())}
 DIGIT_WORDS["oh"] = "0"
 _SCALES = {"thousand": 10 ** 3, "million": 10 ** 6, "billion": 10 ** 9, "trillion": 10 ** 12}
+SCALE_NAMES = frozenset(_SCALES)
 _ORDINALS = {"first": "one", "second": "two", "third": "three", "fifth": "five", "eighth": "eight", "ninth": "nine",
              "twelfth": "twelve"}
 # Written words that stand for spoken ones (symbols, abbreviations, month and unit spellings).
@@ -410,6 +411,23 @@ north south east west times by versus
 """.split())
 
 
+# Units written short that a span may write only for a word of that unit ("5 kg" for "five kilograms" or "five
+# kilos", not "10 kb" for "ten k"); most abbreviate their word letter by letter (:func:`_abbreviates`), these from
+# the start of the words below.
+_UNIT_SHORT_FOR = {"kg": "kilo", "lb": "pound", "lbs": "pound", "oz": "ounce", "gb": "gig", "mb": "meg",
+                   "mph": "mile", "kph": "kilomet kilometr", "kwh": "kilowatt"}
+_UNIT_ABBREVIATIONS = frozenset("km cm mm mi mg ml tb kb ghz mhz khz hz kw hrs hr sq".split()) | set(_UNIT_SHORT_FOR)
+
+
+def _unit_said(short: str, pieces: Sequence[str]) -> bool:
+    """Whether a written unit ``short`` stands for a spoken word of ``pieces``, or for its letters said one by one
+    ("k g")."""
+    starts = tuple(_UNIT_SHORT_FOR.get(short, "").split())
+    letters = "".join(p for p in pieces if len(p) == 1)
+    return (short in pieces or (len(letters) > 1 and short in letters)
+            or any(p and (_abbreviates(short, p) or p.startswith(starts)) for p in pieces))
+
+
 def _abbreviates(short: str, word: str) -> bool:
     """Whether written ``short`` can stand for spoken ``word``: same first letter, its letters in order
     ("st" street, "mr" mister, "kg" kilograms, "ave" avenue); a title's abbreviation only for its own words, a
@@ -593,6 +611,8 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
             if (lw in _ABBREVIATION_OF and lw not in pieces and not any(_abbreviates(lw, p) for p in pieces if p)
                     and not re.search(rf"\d{lw}", token.lower())):  # "1st" is an ordinal, not "saint"
                 return f"invented word: {word}"
+            if lw in _UNIT_ABBREVIATIONS and not _unit_said(lw, pieces):
+                return f"invented unit: {word}"
     said = Counter(pieces)
     written_runs = Counter(run.lower() for run in word_runs(text))
     for word, count in written_runs.items():
@@ -916,6 +936,8 @@ def _number_check(spoken: Sequence[str], text: str) -> Optional[str]:
                                                       re.sub(r"\.0(\d)\b", r".\1", text))}
     digits = digit_string(text)
     if not digits:
+        if any(digit_string(w) for w in spoken):  # digits typed among the words: "12.3 million" is no "-million"
+            return "number dropped"
         if not spoken_digits(spoken):
             return None
         # Number words kept as words ("underscore one" → "_one") are fine; a number that vanished is not.

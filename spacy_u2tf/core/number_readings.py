@@ -450,12 +450,14 @@ shuttle service session kickoff sailing tram coach
 _PLAIN_CLOCK = re.compile(r"\d{3,4}")
 
 
-def timetable_clock(written: str, spoken: Sequence[str], after: str, then: str = "") -> Optional[str]:
+def timetable_clock(written: str, spoken: Sequence[str], after: str, then: str = "", before: str = "") -> Optional[str]:
     """The time of day a conversion wrote as a plain number before a timetabled thing, or before a word and one
     (``then``: the word after ``after``) ("the 1405 departure" said "fourteen oh five" is the 14:05 departure, "the
     1140 train" the 11:40 train, "a 730 delivery slot" a 7:30 delivery slot; a 24-hour clock too; a time stage 2
-    wrote stays one). ``None`` elsewhere; the digits are the spoken ones."""
-    timetabled = after.lower() in _TIMETABLED or (after.isalpha() and then.lower() in _TIMETABLED)
+    wrote stays one), and a service named by its time after "the" (``before``) and before "from" ("I was on the
+    17:32 from Brighton"). ``None`` elsewhere; the digits are the spoken ones."""
+    timetabled = (after.lower() in _TIMETABLED or (after.isalpha() and then.lower() in _TIMETABLED)
+                  or (before.lower() == "the" and after.lower() == "from"))
     if not timetabled or not _PLAIN_CLOCK.fullmatch(written.strip().replace(":", "")):
         return None
     return _said_clock(spoken, last_hour=23)  # also where stage 2 wrote the time: no later reading unmakes it
@@ -961,8 +963,11 @@ weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose
 gaining kilos kilo kilograms kilogram kg ounces ounce stone stones tons tonnes ton shell shells bomb bombs warhead
 payload thrust load loads pressure lb lbs baby born fish carry carried carrying lift lifted lifting dog dogs cat cats
 puppy puppies pet pets animal animals horse horses luggage baggage suitcase bag bags parcel package overweight
-underweight
+underweight capacity
 """.split())
+# Words of weight only just before an amount ("five foot ten, about 165 pounds", "can hold 300 pounds"): "in height"
+# or "hold" further off says nothing of it.
+_WEIGHT_CUES_BEFORE = frozenset("tall height foot feet inch inches hold holds holding".split())
 # Words of a currency that is not the pound: a text that counts money in them weighs in pounds.
 _OTHER_MONEY = frozenset("dollar dollars cent cents bucks".split())
 _WEIGHED = frozenset("weigh weighs weighed weighing weight weights tons tonnes".split())
@@ -972,12 +977,13 @@ _PAID_PER = frozenset("week weeks month months year years hour hour's night day 
 def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
                     money: Optional[PoundsInText] = None) -> Optional[str]:
     """An amount said in "pounds" that the conversion wrote as a weight ("1,150 lbs", "15 pounds") as money
-    ("£1,150") where the words around it speak of money ("the rent is", "a fee of", "a month", "how much") and
-    none of weight ("weighs", "lost", "kilograms"), nor "of" after it ("bought 300 pounds of sugar"); with
-    "million" or "billion" it is money unless "of" follows or a word of weighing is near ("£4.3 billion was lost").
-    ``None`` elsewhere, and in a text (``words``) that counts money in dollars or cents, where a plain amount of
-    pounds weighs ("a $300 deposit for dogs under 25 pounds"); in a text that counts money in pounds elsewhere
-    (:class:`PoundsInText`), an amount with no word of weight near is money too ("some start at £3,800"). The
+    ("£1,150", "your excess is £250"), as "pounds" mostly are, where no word around it speaks of weight
+    ("weighs", "lost", "kilograms"; "foot" or "hold" just before it) and no "of" follows ("bought 300 pounds of
+    sugar"; "£65,000, of which" is money); "pound" before a noun ("a 180 pound freshman") is money only where the
+    words around it speak of money ("a fee of", "a month", "how much") or the text counts money in pounds elsewhere
+    (:class:`PoundsInText`); with "million" or "billion" it is money unless "of" follows or a word of weighing is
+    near ("£4.3 billion was lost"). ``None`` elsewhere, and in a text (``words``) that counts money in dollars or
+    cents, where a plain amount of pounds weighs ("a $300 deposit for dogs under 25 pounds"). The
     other way, a plain amount stage 2 wrote in £ is a weight in pounds where nothing around it speaks of money and
     a word of weight does, "of" follows or the text counts in dollars ("my dog is about 18 pounds"). A weight is
     written with its unit as said ("25 pounds", not "25 lbs"). The number is the conversion's own.
@@ -992,18 +998,20 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
     around = {*before, *after}
     facts = money if money is not None else pounds_in_text(words)
     other_money = facts.other_money
-    money_here = not (around & _WEIGHT_CUES) and not other_money and (
-        _spoken_of_money(before, after) or facts.sterling_besides(end - 1))
+    # "pounds" with no word of weight near is money; "pound" before a noun ("a 180 pound freshman") only where
+    # something speaks of money
+    money_here = not (around & _WEIGHT_CUES) and not (set(before[-4:]) & _WEIGHT_CUES_BEFORE) and not other_money and (
+        words[end - 1].lower() == "pounds" or _spoken_of_money(before, after) or facts.sterling_besides(end - 1))
     amount = match or sterling
     weight = f"{amount.group(1)}{amount.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
-        weighs = after[:1] == ["of"] or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
+        weighs = _pounds_of(after) or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
             not sterling.group(2) and other_money)
-        if (weighs and not money_here) or (after[:1] == ["of"] and not sterling.group(2)):  # "5 pounds of apples"
+        if (weighs and not money_here) or (_pounds_of(after) and not sterling.group(2)):  # "5 pounds of apples"
             return weight
         return None
     weight = weight if weight != written.strip() else None
-    if after[:1] == ["of"]:
+    if _pounds_of(after):
         return weight
     if match.group(2):  # "4.3 billion pounds" weighs nothing said without "of" but money
         return weight if around & _WEIGHED else f"£{match.group(1)}{match.group(2)}"
@@ -1016,6 +1024,12 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
 def _pounds_context(words: Sequence[str], start: int, end: int) -> Tuple[List[str], List[str]]:
     """The words said before (ten) and after (six) an amount of pounds, lowercased."""
     return [w.lower() for w in words[max(0, start - 10):start]], [w.lower() for w in words[end:end + 6]]
+
+
+def _pounds_of(after: Sequence[str]) -> bool:
+    """Whether "of" and what is weighed follow an amount of pounds ("300 pounds of sugar"; not "£65,000, of
+    which")."""
+    return after[:1] == ["of"] and after[1:2] not in (["which"], ["whom"])
 
 
 def _spoken_of_money(before: Sequence[str], after: Sequence[str]) -> bool:
@@ -1051,7 +1065,7 @@ def pounds_in_text(words: Sequence[str]) -> PoundsInText:
             before, after = _pounds_context(lowered, k, k + 1)
             pence = bool(after) and KINDS.get(after[0]) in CARDINAL
             if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_CUES)
-                    and after[:1] != ["of"]):
+                    and not _pounds_of(after)):
                 money_pounds.add(k)
     other_money = any(word in _OTHER_MONEY and not (word == "cent" and k and lowered[k - 1] == "per")
                       for k, word in enumerate(lowered))  # "twenty seven per cent" counts in no currency
@@ -1151,6 +1165,31 @@ def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
     return _groups_as_said(said)
 
 
+_PHONE_DIGITS = re.compile(r"\d[\d -]*\d")
+# The groups of a UK telephone number of 11 digits by how it opens (the regulator's national format): London and
+# the other 02 areas 3-4-4 ("020 7946 0018"), 011x, 01x1, 03 and 08 numbers 4-3-4 ("0161 496 0732"), other
+# geographic numbers and mobiles 5-6 ("01632 960284", "07700 900418"). 010 is no UK number (Korean mobiles are).
+_UK_PHONE_GROUPS = ((re.compile(r"02"), (3, 4, 4)), (re.compile(r"01(?:1\d|[2-9]1)|0[38]"), (4, 3, 4)),
+                    (re.compile(r"01[2-9]|07"), (5, 6)))
+
+
+def uk_phone_number(written: str, spoken: Sequence[str]) -> Optional[str]:
+    """A number of 11 digits that opens as a UK telephone number does (01, 02, 03, 07, 08), said in number words
+    only and written by stage 2 run together or in other groups ("07700900418", "029-2018 4473"), in the groups the
+    UK writes it in (:data:`_UK_PHONE_GROUPS`: "07700 900418", "029 2018 4473"); ``None`` elsewhere."""
+    text = written.strip()
+    digits = text.replace(" ", "").replace("-", "")
+    if (not _PHONE_DIGITS.fullmatch(text) or len(digits) != 11 or digits != spoken_digits(spoken)
+            or any(KINDS.get(w.lower()) is None for w in spoken)):
+        return None
+    for opening, sizes in _UK_PHONE_GROUPS:
+        if opening.match(digits):
+            cuts = [0, *accumulate(sizes)]
+            grouped = " ".join(digits[a:b] for a, b in zip(cuts, cuts[1:]))
+            return grouped if grouped != text else None
+    return None
+
+
 def _groups_as_said(said: Sequence[str]) -> str:
     """Numbers said in a row as digit groups: the digits said one by one together, each number said whole on its
     own ("0", "8", "0", "0", "555" is "0800 555")."""
@@ -1222,10 +1261,11 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
+            or uk_phone_number(written, said)  # "07700900418" is 07700 900418
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
-            or timetable_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 14:05
+            or timetable_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "", before)  # 14:05
             or clock_written_before(written, said, after, clocks)  # "at 11:40 am ... the 1140, please" is the 11:40
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

@@ -115,9 +115,21 @@ _GLUED_AMPERSANDS = {"".join(said): form for said, form in _AMPERSANDS.items()
                      if "".join(said) not in ("manda", "mands")}
 
 
+# What parliaments call "hon." ("the hon. Member", "my right hon. Friend", "the hon. and learned Lady"). A
+# normalizer reads that "hon." in the American spelling, "honorable"; "honourable" said so stays a word.
+_HONOURED = frozenset("""
+member members friend friends gentleman gentlemen lady ladies minister ministers colleague colleagues senator
+senators and
+""".split())
+# The words "hon." follows in the middle of a sentence ("the", "my right", "all"), where it is written in lowercase.
+_HONOURED_AFTER = frozenset("the my right his her our their all other both every each several many".split())
+
+
 def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     """``(start, end, written)`` of each short form said in words and written otherwise: "No." of
-    :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable"), the initialisms of
+    :func:`number_signs`, "Hon." after "rt" (a normalizer reads "Rt Hon." as "rt honorable") and "hon." before
+    a member, friend, gentleman or lady of a parliament (:data:`_HONOURED`) after "the", "my right", "all" ...,
+    the initialisms of
     :data:`_AMPERSANDS` ("r and d" is R&D, "at and t" AT&T, also said as one word: "qanda" is Q&A), quarters and
     fiscal years ("Q2", "FY25"), rupees before an amount ("r's five thousand" is Rs 5,000, as a normalizer reads
     "Rs") and "EUR" before one (as the European Parliament writes euros), unit symbols in mixed case
@@ -128,6 +140,8 @@ def written_short_forms(words: Sequence[str]) -> List[Tuple[int, int, str]]:
     found = [(i, i + 1, "No.") for i in number_signs(words)]
     found += [(i, i + 1, "Hon.") for i in range(1, len(lowered))
               if lowered[i] in ("honorable", "honourable") and lowered[i - 1] == "rt"]
+    found += [(i, i + 1, "hon.") for i in range(1, len(lowered) - 1)
+              if lowered[i] == "honorable" and lowered[i + 1] in _HONOURED and lowered[i - 1] in _HONOURED_AFTER]
     found += [(i, i + 3, _AMPERSANDS[tuple(lowered[i:i + 3])]) for i in range(len(lowered) - 2)
               if tuple(lowered[i:i + 3]) in _AMPERSANDS]
     found += [(i, i + 1, _GLUED_AMPERSANDS[word]) for i, word in enumerate(lowered) if word in _GLUED_AMPERSANDS]

@@ -113,7 +113,7 @@ BAD = [
     ("add five and five", "add 5 5", "dropped word: and"),
     ("one and two and three", "1 2 and 3", "dropped word: and"),
     ("six plus seven", "6.7", "dropped word: plus"),
-    ("one plus one", "1 lbs 1", "dropped word: plus"),
+    ("one plus one", "1 lbs 1", "invented unit: lbs"),
     ("a hundred and one and two", "12nd", "dropped word: and"),
     ("a hundred and one", "1", "number changed"),
     ("and twenty", "AND20", "glued to digits"),
@@ -170,6 +170,11 @@ BAD = [
     ("90 percent", "%", "number dropped"),  # digits already in the input count as its numbers
     ("20 ab", "AB", "number dropped"),
     ("20 ab", "21 AB", "number changed"),
+    ("12.3 million", "-million", "number dropped"),  # a scale word kept is no number kept
+    # a unit written short needs a word of that unit said
+    ("ten k four double oh seven", "10 kb-4007", "invented unit: kb"),
+    ("ten k", "10 km", "invented unit: km"),
+    ("three gigs", "3 MB", "invented unit: MB"),
 ]
 
 
@@ -440,3 +445,13 @@ def test_a_typed_token_in_brackets_is_written_whole(spoken: str, written: str, d
 ])
 def test_grams_glued_in_capitals_are_written_apart(spoken: str, written: str, repaired: str) -> None:
     assert grams_apart(spoken.split(), written) == repaired
+
+
+@pytest.mark.parametrize("spoken,written", [
+    ("five kilos", "5 kg"), ("five kilograms", "5 kg"), ("ten pounds", "10 lbs"), ("sixty miles per hour", "60 mph"),
+    ("sixty miles an hour", "60 mph"), ("two gigs", "2 GB"), ("two gigabytes", "2 GB"), ("ten k g", "10 kg"),
+    ("three point two gigahertz", "3.2 GHz"), ("four hours", "4 hrs"), ("five square feet", "5 sq ft"),
+    ("two megs", "2 MB"), ("ten milliliters", "10 ml"),
+])
+def test_a_unit_written_short_for_its_spoken_word(spoken: str, written: str) -> None:
+    assert check_span(spoken.split(), written) is None

@@ -11,7 +11,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
-                                             said_age, said_code, said_digit_groups, said_digit_string,
+                                             said_age, said_code, said_digit_groups, said_digit_string, uk_phone_number,
                                              said_identifier_groups, said_letters,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
@@ -511,7 +511,12 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("bills will fall by three hundred pounds on average", "300 lbs", "£300"),
     # a weight is written with its unit as said
     ("they bought three hundred pounds of sugar", "300 lbs", "300 pounds"),  # "of": what is weighed
-    ("the bridge can hold three hundred pounds", "300 lbs", "300 pounds"),  # no word of money
+    ("the bridge can hold three hundred pounds", "300 lbs", "300 pounds"),  # "hold": weight
+    # no word of weight near: money, as "pounds" mostly is ("your excess is £250", "the Merlot, £24")
+    ("your excess is two hundred fifty pounds", "250 pounds", "£250"),
+    ("that's the merlot twenty four pounds and a jug of water", "24 pounds", "£24"),
+    ("the budget is sixty five thousand pounds of which we spent half", "65,000 pounds", "£65,000"),
+    ("he is five foot ten and about one hundred sixty five pounds", "165 pounds", None),
     ("he lost twenty pounds and saved money", "20 lbs", "20 pounds"),  # "lost": weight
     ("the parcel weighs two kilograms so it costs fifteen pounds", "15 lbs", "15 pounds"),  # cues of both: no £
     ("the shells weighed fifteen hundred pounds", "1,500 lbs", "1,500 pounds"),
@@ -729,6 +734,15 @@ def test_a_plain_number_a_word_before_a_timetabled_thing_is_a_time(written: str,
     assert timetable_clock(written, spoken.split(), after, then) == clock
 
 
+@pytest.mark.parametrize("written,spoken,before,after,clock", [
+    ("1732", "seventeen thirty two", "the", "from", "17:32"), ("1140", "eleven forty", "the", "from", "11:40"),
+    ("1732", "seventeen thirty two", "in", "from", None),  # "in 1732 from" is a year
+    ("1990", "nineteen ninety", "the", "from", None),  # no minutes past 59
+])
+def test_a_service_named_by_its_time(written: str, spoken: str, before: str, after: str, clock) -> None:
+    assert timetable_clock(written, spoken.split(), after, "", before) == clock
+
+
 @pytest.mark.parametrize("written,spoken,after,clocks,clock", [
     ("1140", "eleven forty", "please", {"7:25", "11:40"}, "11:40"), ("810", "eight ten", "", {"8:10"}, "8:10"),
     ("11:40", "eleven forty", "", {"11:40"}, "11:40"),  # a time written before stays one
@@ -784,3 +798,20 @@ def test_noon_is_written_as_it_is(written: str, read) -> None:
                                             ("xx x", None)])
 def test_letters_said_one_by_one_spell_capitals_when_stage_2_fails(spoken: str, letters) -> None:
     assert said_letters(spoken.split()) == letters
+
+
+@pytest.mark.parametrize("spoken,written,expected", [
+    ("zero seven seven zero zero nine zero zero four one eight", "07700900418", "07700 900418"),
+    ("zero two nine twenty eighteen forty four seventy three", "029-2018 4473", "029 2018 4473"),
+    ("zero one nine one three eight six eight two one four", "019-1386 8,214", None),  # not digits alone
+    ("zero one nine one three eight six eight two one four", "01913868214", "0191 386 8214"),
+    ("zero one six three two nine six zero two eight four", "01632960284", "01632 960284"),
+    ("zero eight zero zero one two three four five six seven", "08001234567", "0800 123 4567"),
+    ("zero one zero one two three four five six seven eight", "01012345678", None),  # no UK number opens 010
+    ("zero nine zero one two three four five six seven eight", "09012345678", None),
+    ("seven seven zero zero nine zero zero four one eight", "7700900418", None),  # 10 digits
+    ("zero seven seven zero zero nine zero zero four one nine", "07700900418", None),  # other digits
+    ("zero seven seven zero zero nine zero zero four one eight", "07700 900418", None),  # written so already
+])
+def test_uk_phone_numbers_in_their_groups(spoken: str, written: str, expected) -> None:
+    assert uk_phone_number(written, spoken.split()) == expected

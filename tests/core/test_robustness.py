@@ -107,6 +107,20 @@ def test_capitals_and_typed_tokens_through_the_shipped_model(shipped_model) -> N
     assert out == "The U.S. and the U.K. agreed.", out
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("Revenue reached $12.3 million.", "Revenue reached $12.3 million."),  # was "$12.3 Million."
+    ("it cost $5 billion and 3 million people came", "It cost $5 billion and 3 million people came."),
+    ("revenue reached 12.3 million dollars", "Revenue reached 12.3 million dollars."),  # was "-million dollars."
+])
+def test_scale_words_after_typed_digits_stay_as_typed(shipped_model, text: str, expected: str) -> None:
+    assert shipped_model.format(text) == expected
+
+
+def test_a_unit_nobody_said_loses_no_word(shipped_model) -> None:
+    out = shipped_model.format("ten k ፩4 double oh seven")
+    assert "kb" not in out.lower() and "፩4" in out, out  # stage 2 once wrote "10 kb-14007"
+
+
 def test_unicode_digits_never_crash(shipped_model) -> None:
     for text in ("⓻0", "፩4", "➌/F", "٣ apples and ⓻ pears", "seven ⓻ twelve ➌"):
         assert shipped_model.format(text)  # once raised ValueError: invalid literal for int()

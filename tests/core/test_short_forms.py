@@ -72,6 +72,19 @@ def test_written_short_forms() -> None:
     assert written_short_forms("the eur zone".split()) == []  # no amount after
 
 
+@pytest.mark.parametrize("said,found", [
+    ("i thank the honorable member", [(3, 4, "hon.")]),
+    ("my right honorable friend", [(2, 3, "hon.")]),
+    ("all honorable members", [(1, 2, "hon.")]),
+    ("the honorable and learned lady", [(1, 2, "hon.")]),
+    ("the honourable member", []),  # said in the British spelling: no normalizer's reading
+    ("the honorable john smith", []),  # before a name: the title in full
+    ("honorable members will know", []),  # at the start, where its case is the sentence's
+])
+def test_hon_before_a_member_of_parliament(said: str, found) -> None:
+    assert [f for f in written_short_forms(said.split()) if "hon" in f[2].lower()] == found
+
+
 @pytest.mark.parametrize("spoken,found", [
     ("a pressure of twenty nine point nine two inhg", [(8, 9, "inHg")]),
     ("one twenty mmhg over eighty", [(2, 3, "mmHg")]),
