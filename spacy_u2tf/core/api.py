@@ -13,7 +13,7 @@ from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Collection, Dict,
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
-from .guards import SCALE_NAMES
+from .guards import SCALE_NAMES, SUBUNIT_WORDS, SYMBOL_WORDS
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
@@ -21,14 +21,14 @@ from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, addre
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
 from .lexicon import HyphenCompounds, Lexicon, MixedCaseForms, PlainWords
-from .misread_forms import (clock_durations, glued_ordinals, lap_times, legislation_numbers, measured_fraction_joins,
-                            measured_fractions, mid_joins, per_second_units, second_compounds, slashed_pairs,
-                            thousands_decade)
+from .misread_forms import (clock_durations, counted_compounds, glued_ordinals, lap_times, legislation_numbers,
+                            measured_fraction_joins, measured_fractions, mid_joins, per_second_units, second_compounds,
+                            slashed_pairs, thousands_decade)
 from .nationality_compounds import nationality_joins
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               spelled_reference, unnamed_amount)
-from .number_spans import (code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
+from .number_spans import (KINDS, code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
                            narrower_spans, number_pair, number_phrases, ordinals_after_letters, said_months,
                            years_then_numbers)
 from .ordinal_style import unit_ordinals
@@ -135,6 +135,24 @@ def _scale_of_typed_number(words: Sequence[str], kept: Mapping[int, str], start:
     billion"): written already, they are no span of their own ("$5 Billion")."""
     return (start - 1 in kept and any(ch.isdigit() for ch in kept[start - 1])
             and all(w.lower() in SCALE_NAMES for w in words[start:end]))
+
+
+_AMOUNT_WITH_HUNDREDTHS = re.compile(r"[$€£]\s?[\d,]*\d\.\d\d")
+
+
+def _cents_of_amount(written: str, left_out: Sequence[str]) -> bool:
+    """Whether a narrower span's writing, an amount with its hundredths ("£124.99"), already says the word of
+    hundredths that narrowing left out of it ("pence", "cents")."""
+    return (len(left_out) == 1 and left_out[0].lower() in SUBUNIT_WORDS
+            and _AMOUNT_WITH_HUNDREDTHS.fullmatch(written.strip()) is not None)
+
+
+def _plain_leftover(words: Sequence[str], spans: Sequence[ConvertedSpan], start: int, end: int) -> bool:
+    """Whether ``words[start:end]``, the part of a tagger's span after a compound a rule wrote ("a two-way" |
+    "street"), holds only plain words: no number, letter or word said for a symbol ("street" is no "St." there)."""
+    after_compound = any(s.end == start and s.kind == MISREAD_FORM and "-" in (s.written or "") for s in spans)
+    return after_compound and all(len(w) > 2 and w.isalpha() and w.lower() not in KINDS and w.lower() not in SYMBOL_WORDS
+                          for w in words[start:end])
 
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan],
@@ -663,7 +681,7 @@ class U2TF:
             for i, start in enumerate(sentence_starts(punct)):
                 if start and case[i] == "LOWER":
                     case[i] = "CAPITAL"  # keep casing consistent with the predicted sentence ends
-            spans = self._spans(words, case, itn, verbatim, short_forms, typed)
+            spans = self._spans(words, case, itn, verbatim, short_forms, typed, punct)
             for span in spans:
                 if span.kind == REGNAL:
                     close_regnal_name(words, punct, span.start, span.end)
@@ -759,6 +777,8 @@ class U2TF:
         for (j, start, end), words, text, reason in zip(tries, said, written, why):
             if reason is None and reasons[j] is not None:
                 d, span = requests[j][0], spans[j]
+                if _cents_of_amount(text, docs[d][end:span.end]):
+                    end, words = span.end, docs[d][start:span.end]  # "£124.99" is "... ninety nine pence" whole
                 for i in [*range(span.start, start), *range(end, span.end)]:
                     out_of_span(plans[d][2], i)
                 spans[j] = replace(span, start=start, end=end, spoken=" ".join(words))
@@ -766,10 +786,12 @@ class U2TF:
                 self.stats.narrowed += 1
 
     def _spans(self, words: List[str], case: List[str], itn: List[str], kept: Optional[Mapping[int, str]] = None,
-               short_forms: Sequence[Tuple[int, int, str]] = (), typed: Collection[int] = ()) -> List[ConvertedSpan]:
+               short_forms: Sequence[Tuple[int, int, str]] = (), typed: Collection[int] = (),
+               punct: Optional[Sequence[str]] = None) -> List[ConvertedSpan]:
         """The spans of one document: verbatim ones claimed by rule (``kept`` tokens, lexicon matches, readings of a
         normalizer, short forms), none over a word a mark was typed after (``typed``), then the tagger's ITN spans
-        and mixed-case words."""
+        and mixed-case words (``punct``: the marks after the words, default none)."""
+        punct = punct if punct is not None else ["O"] * len(words)
         spans: List[ConvertedSpan] = []
         taken = [False] * len(words)
 
@@ -799,6 +821,8 @@ class U2TF:
         misread += [(form, "cardinal") for form in legislation_numbers(words) if self._converts("cardinal")]
         misread += [(form, "time") for form in clock_durations(words) + lap_times(words) if self._converts("time")]
         misread += [(form, "measure") for form in per_second_units(words) + second_compounds(words)
+                    + [f for f in counted_compounds(words)  # not "A4 copier paper", nor "a 30 leg? Let me"
+                       if case[f.start - 1] == "LOWER" and all(mark in ("O", JOIN) for mark in punct[f.start:f.end])]
                     if self._converts("measure")]
         misread += [(form, "fraction") for form in measured_fractions(words) if self._converts("fraction")]
         for form, cls in misread:
@@ -817,7 +841,8 @@ class U2TF:
             for start, end in bio_spans(itn):
                 cuts = ordinals_after_letters(words, case, start, end)
                 for start, end in _untaken_runs(taken, start, end, cuts):  # "u s" of "u s twenty fourth": "U.S."
-                    if _scale_of_typed_number(words, kept or {}, start, end):
+                    if (_scale_of_typed_number(words, kept or {}, start, end)
+                            or _plain_leftover(words, spans, start, end)):
                         continue
                     spans.append(ConvertedSpan(start, end, "itn", " ".join(words[start:end]), None, "",
                                                no_converter))

@@ -21,7 +21,7 @@ from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, S
 
 from .guards import DIGIT_WORDS, MONTHS, spoken_digits
 from .labels import JOIN, SENTENCE_END
-from .number_spans import KINDS, cardinal_word, number_phrases
+from .number_spans import COMPOUND_UNITS, KINDS, cardinal_word, number_phrases
 from .ordinal_style import ordinal_suffix
 
 
@@ -312,6 +312,65 @@ def second_compounds(words: Sequence[str]) -> List[MisreadForm]:
             if lowered[i - 1] in ("a", "an") and KINDS.get(lowered[i]) == "D" and lowered[i + 1] == "second"
             and lowered[i + 2].isalpha() and lowered[i + 2] not in _NOT_JOINED and lowered[i + 2] not in KINDS
             and lowered[i + 2] not in _ORDINAL_NOTES]
+
+
+# Words that are no noun a number counts in a compound: words of function, amount, currency and score, and
+# adjectives said after a number that is a mark or a grade ("I got a nine, good job").
+_NOT_COUNTED = _NOT_JOINED | frozenset("""
+not no nor but then than when who whom which what where why how all any some every each other another such very
+too also even still yet only just more most less least much many few little enough again ago here there now today
+tonight tomorrow yesterday later earlier before after about around over under out off up down back away per plus
+minus times into point dash slash percent dollar pound euro yen yuan rmb renminbi rupee rupiah buck quid franc
+peso rand ruble rouble krona krone dinar dirham shekel baht ringgit lira naira nil love good
+great nice big small new old best better worse worst bad large huge real sure right whole full free happy last
+next you me him her us them my your his its our their between near towards toward through across along against
+beyond within without during until since via past among despite inside outside onto upon square cubic
+""".split())
+# Units of measure, which stage 2 writes with their symbols ("150 kW", "700 MHz"): a prefix of the metric system
+# or the unit itself.
+_METRIC_PREFIXES = ("kilo", "mega", "giga", "tera", "milli", "micro", "centi", "nano")
+_MEASURES = frozenset("""
+ohm volt watt amp ampere hertz joule newton pascal kelvin lumen decibel knot gram litre liter metre meter mile yard
+inch foot feet acre hectare gallon pint quart ounce pound ton tonne calorie degree
+""".split())
+
+
+def _counted_noun(word: str) -> bool:
+    """Whether ``word`` may be a singular noun a number counts in a compound, or the noun after one: a word of
+    three letters or more with a vowel, not plural, no adverb in "-ly", no number word and none of
+    :data:`_NOT_COUNTED`."""
+    return (len(word) >= 3 and word.isalpha() and any(ch in "aeiouy" for ch in word) and not word.endswith("ly")
+            and (not word.endswith("s") or word.endswith("ss")) and word not in KINDS and word not in _NOT_COUNTED
+            and word not in _MEASURES and not word.startswith(_METRIC_PREFIXES))
+
+
+# Words after which "a" is a letter that names a road, a paper size or a code ("the a nine between Perth and ...",
+# "seven c four a nineteen"): so are a letter and a number word before it.
+_LETTER_A_AFTER = frozenset("the this that on off along via".split())
+
+
+def counted_compounds(words: Sequence[str]) -> List[MisreadForm]:
+    """Each number said after "a" with the singular noun it counts, before another noun, as the compound it is ("a
+    ninety eight gun ship" is a 98-gun ship, "a nineteen item survey" a 19-item one, "a three bed house" a
+    three-bed one: two to nine in words, as references write them): after "a" a number is said with a singular noun
+    only in a compound. Not the units of :data:`.COMPOUND_UNITS` nor units of measure, which stage 2 writes, nor a
+    number the article belongs to ("a hundred year old oak"), "one" or a year ("a 2019 film"), nor where "a" is a
+    letter (:data:`_LETTER_A_AFTER`: "the A9 between")."""
+    lowered = [w.lower() for w in words]
+    found = []
+    for start, end in number_phrases(lowered):
+        if (start == 0 or lowered[start - 1] not in ("a", "an") or KINDS.get(lowered[start], "")[:1] in ("H", "S")
+                or (start > 1 and (lowered[start - 2] in _LETTER_A_AFTER or len(lowered[start - 2]) == 1
+                                   or lowered[start - 2] in KINDS))
+                or end + 1 >= len(lowered) or lowered[end] in COMPOUND_UNITS or not _counted_noun(lowered[end])
+                or not _counted_noun(lowered[end + 1])):
+            continue
+        digits = _cardinal_digits(lowered, start, end)
+        if digits is None or not 2 <= int(digits) < 1000:  # no year: "a 2019 film"
+            continue
+        number = lowered[start] if int(digits) < 10 else digits
+        found.append(MisreadForm(start, end + 1, f"{number}-{lowered[end]}"))
+    return found
 
 
 # Fractions of a measure as a normalizer reads them ("1/2 teaspoon" is "one half teaspoon", "1 1/4 cups" "one and

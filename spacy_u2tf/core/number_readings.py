@@ -21,8 +21,8 @@ from itertools import accumulate
 from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
-from .number_spans import (CARDINAL, COMPOUND_UNITS, KINDS, TIME_ONLY_BEFORE, cardinal_word, counted_range,
-                           identifier_before, labels_a_number, list_goes_on, number_pair, number_phrases,
+from .number_spans import (CARDINAL, COMPOUND_UNITS, IDENTIFIER_GLUE, KINDS, TIME_ONLY_BEFORE, cardinal_word,
+                           counted_range, identifier_before, labels_a_number, list_goes_on, number_pair, number_phrases,
                            temperature_letter)
 from .ordinal_style import spelled_small_ordinal
 
@@ -1190,6 +1190,20 @@ def uk_phone_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     return None
 
 
+def sort_code(written: str, spoken: Sequence[str], earlier: Sequence[str]) -> Optional[str]:
+    """A UK bank sort code, six digits said after "sort code" (``earlier``: the words said just before, "is", "it's"
+    and the like between), in its three pairs ("twenty forty five seventy seven" is 20-45-77, not "2045-77").
+    ``None`` elsewhere; the digits are the spoken ones."""
+    lowered = [w.lower() for w in earlier[-5:]]
+    cue = next((k for k in range(len(lowered) - 1) if lowered[k:k + 2] == ["sort", "code"]), None)
+    if cue is None or any(KINDS.get(w) is None and w not in IDENTIFIER_GLUE for w in lowered[cue + 2:]):
+        return None
+    digits = spoken_digits(spoken)
+    if (len(digits) != 6 or digit_string(written) != digits or any(KINDS.get(w.lower()) is None for w in spoken)):
+        return None
+    return f"{digits[:2]}-{digits[2:4]}-{digits[4:]}"
+
+
 def _groups_as_said(said: Sequence[str]) -> str:
     """Numbers said in a row as digit groups: the digits said one by one together, each number said whole on its
     own ("0", "8", "0", "0", "555" is "0800 555")."""
@@ -1262,6 +1276,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
             or uk_phone_number(written, said)  # "07700900418" is 07700 900418
+            or sort_code(written, said, earlier)  # "2045-77" after "sort code" is 20-45-77
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747

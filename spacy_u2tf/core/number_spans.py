@@ -61,17 +61,17 @@ def labels_a_number(word: str) -> bool:
 # verb as often as a label): written without the commas of an amount, its groups apart.
 IDENTIFIERS = frozenset("""
 number no hash code account order ticket reference ref id pin extension invoice policy confirmation case claim
-tracking serial
+tracking serial flight
 """.split())
 # Words between such a noun and the number it names ("account number, please? yes, it's ...").
-_IDENTIFIER_GLUE = frozenset("is it's its was it please yes yeah sure that's um uh".split())
+IDENTIFIER_GLUE = frozenset("is it's its was it please yes yeah sure that's um uh".split())
 _IDENTIFIER_WINDOW = 4
 _IDENTIFIER_REACH = 32  # words looked back at in all: a long run of number words is no identifier's groups
 
 
 def identifier_before(words: Sequence[str], start: int) -> bool:
     """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]``, with only a few words of
-    :data:`_IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups."""
+    :data:`IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups."""
     glue = 0
     for k in range(start - 1, max(-1, start - 1 - _IDENTIFIER_REACH), -1):
         word = words[k].lower()
@@ -80,7 +80,7 @@ def identifier_before(words: Sequence[str], start: int) -> bool:
         if word in KINDS or word in ("oh", "o") or (len(word) <= 3 and word.isalpha() and not has_vowel(word)):
             continue  # the identifier's earlier groups, digits or letters ("ss forty thousand ...")
         glue += 1
-        if word not in _IDENTIFIER_GLUE or glue > _IDENTIFIER_WINDOW:
+        if word not in IDENTIFIER_GLUE or glue > _IDENTIFIER_WINDOW:
             return False
     return False
 
@@ -696,7 +696,7 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
               and before.lower() not in _CODE_NOUNS)
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
     tens = (_tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
-            and after.lower() not in _PRICE_AFTER)
+            and after.lower() not in _PRICE_AFTER and not labels_a_number(before))  # "bus number 2857"
     # "twenty seven nineteen": no year starts with 21 to 99 (but "nineteen twenty seven" is one)
     teen = (first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
             and not labels_a_number(before) and before.lower() not in _CODE_NOUNS)  # "log number 2417"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, glued_ordinals, lap_times, legislation_numbers,
+from spacy_u2tf.core.misread_forms import (MisreadForm, clock_durations, counted_compounds, glued_ordinals, lap_times,
+                                           legislation_numbers,
                                            measured_fraction_joins, measured_fractions, mid_joins, per_second_units,
                                            second_compounds, slashed_pairs, thousands_decade)
 
@@ -168,3 +169,25 @@ def test_a_measured_fraction_joins_its_unit_only_in_a_compound(said: str, punct:
 ])
 def test_a_lap_time_is_written_in_minutes_and_seconds(said: str, forms) -> None:
     assert [tuple(form) for form in lap_times(said.split())] == forms
+
+
+@pytest.mark.parametrize("spoken,found", [
+    ("a ninety eight gun ship", [MisreadForm(1, 4, "98-gun")]),
+    ("we piloted a nineteen item questionnaire", [MisreadForm(3, 5, "19-item")]),
+    ("she is a three time champion", [MisreadForm(3, 5, "three-time")]),
+    ("a one hundred four gun ship", [MisreadForm(1, 5, "104-gun")]),
+    ("a two way street", [MisreadForm(1, 3, "two-way")]),
+    ("a ten minute walk", []),  # a unit stage 2 writes
+    ("a one way street", []), ("a hundred year old oak", []),  # "one"; the article is the number's
+    ("the forty two line bible", []), ("a boeing seven four seven jet", []),  # no "a" right before
+    ("a twenty four seven service", []),  # two numbers
+    ("a six nil win", []), ("a ten percent rise", []), ("a twenty dollar bill", []),  # score, amount, currency
+    ("i got a two great job", []), ("it was a nine really", []),  # a grade, then an adjective or adverb
+    ("a three bed", []), ("a three beds house", []),  # no noun after; a plural
+    ("a twenty nineteen drama film", []), ("a nineteen eighty eight law", []),  # years
+    ("on the a nine between perth", []), ("seven c four a nineteen thank you", []),  # "a" a letter
+    ("a one hundred fifty kilowatt system", []), ("a two hundred megapixel camera", []),  # units of measure
+    ("a nine last night", []), ("a ten square foot patch", []),
+])
+def test_counted_compounds(spoken: str, found) -> None:
+    assert counted_compounds(spoken.split()) == found

@@ -11,7 +11,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
-                                             said_age, said_code, said_digit_groups, said_digit_string, uk_phone_number,
+                                             said_age, said_code, said_digit_groups, said_digit_string, sort_code, uk_phone_number,
                                              said_identifier_groups, said_letters,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
@@ -815,3 +815,14 @@ def test_letters_said_one_by_one_spell_capitals_when_stage_2_fails(spoken: str, 
 ])
 def test_uk_phone_numbers_in_their_groups(spoken: str, written: str, expected) -> None:
     assert uk_phone_number(written, spoken.split()) == expected
+
+
+@pytest.mark.parametrize("earlier,spoken,written,expected", [
+    ("and the sort code is", "twenty forty five seventy seven", "2045-77", "20-45-77"),
+    ("yes sort code", "three zero nine two four four", "309244", "30-92-44"),
+    ("the sort code and the amount is", "twenty forty five seventy seven", "2045-77", None),  # said of another
+    ("the code is", "twenty forty five seventy seven", "2045-77", None),  # no "sort"
+    ("sort code", "two forty five seventy seven", "24577", None),  # five digits
+])
+def test_sort_codes_in_their_pairs(earlier: str, spoken: str, written: str, expected) -> None:
+    assert sort_code(written, spoken.split(), earlier.split()) == expected

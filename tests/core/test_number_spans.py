@@ -133,6 +133,7 @@ def test_shipped_model_converts_number_phrases_whole(shipped_model, spoken: str,
     ("twenty seven nineteen", "to", 2), ("twenty one fourteen", "won", 2),  # no year starts with 21 to 99
     ("nineteen twenty seven", "in", None), ("twenty seven nineteen", "it's", None),  # a year, a price
     ("twenty four seventeen", "number", None),  # a label's digits
+    ("twenty eight fifty seven", "number", None), ("forty five thirty seven", "room", None),  # "bus number 2857"
 ])
 def test_number_pair_finds_two_numbers_said_for_a_range_or_score(spoken: str, before: str, split) -> None:
     assert number_pair(spoken.split(), before) == split
