@@ -24,7 +24,7 @@ from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spok
 from .number_spans import (CARDINAL, COMPOUND_UNITS, IDENTIFIER_GLUE, KINDS, TIME_ONLY_BEFORE, cardinal_word,
                            counted_range, identifier_before, labels_a_number, list_goes_on, number_pair, number_phrases,
                            temperature_letter)
-from .ordinal_style import spelled_small_ordinal
+from .ordinal_style import day_of_month, spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
 
@@ -956,7 +956,7 @@ donation donations donated raise raised raising sell sells sold buy buys bought 
 profits revenue money cash ticket tickets subscription afford affordable cheaper expensive discount owe owes owed
 payment payments invoice invoices invoiced quote quotes quoted insurance premium premiums mortgage tuition jackpot
 vat retail wholesale freight pricier pricey cheap cheapest deal deals sale sales purchase purchased purchases
-valued valuation reward rewards
+valued valuation reward rewards change tenner fiver
 """.split())
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
@@ -977,13 +977,14 @@ _PAID_PER = frozenset("week weeks month months year years hour hour's night day 
 def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
                     money: Optional[PoundsInText] = None) -> Optional[str]:
     """An amount said in "pounds" that the conversion wrote as a weight ("1,150 lbs", "15 pounds") as money
-    ("£1,150", "your excess is £250"), as "pounds" mostly are, where no word around it speaks of weight
+    ("£1,150", "your excess is £250"), as "pounds" mostly are, where no word just around it speaks of weight
     ("weighs", "lost", "kilograms"; "foot" or "hold" just before it) and no "of" follows ("bought 300 pounds of
-    sugar"; "£65,000, of which" is money); "pound" before a noun ("a 180 pound freshman") is money only where the
-    words around it speak of money ("a fee of", "a month", "how much") or the text counts money in pounds elsewhere
-    (:class:`PoundsInText`); with "million" or "billion" it is money unless "of" follows or a word of weighing is
-    near ("£4.3 billion was lost"). ``None`` elsewhere, and in a text (``words``) that counts money in dollars or
-    cents, where a plain amount of pounds weighs ("a $300 deposit for dogs under 25 pounds"). The
+    sugar"; "£65,000, of which" is money); a word of weight further off, or dollars or cents elsewhere in the text
+    (``words``), leave it money only where words around it speak of money ("a fee of", "a month", "how much", "it
+    cost me about"): "a $300 deposit for dogs under 25 pounds" weighs. "Pound" before a noun ("a 180 pound
+    freshman") is money only where the words around it speak of money or the text counts money in pounds
+    elsewhere (:class:`PoundsInText`); with "million" or "billion" it is money unless "of" follows or a word of
+    weighing is near ("£4.3 billion was lost"). ``None`` elsewhere. The
     other way, a plain amount stage 2 wrote in £ is a weight in pounds where nothing around it speaks of money and
     a word of weight does, "of" follows or the text counts in dollars ("my dog is about 18 pounds"). A weight is
     written with its unit as said ("25 pounds", not "25 lbs"). The number is the conversion's own.
@@ -998,10 +999,13 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
     around = {*before, *after}
     facts = money if money is not None else pounds_in_text(words)
     other_money = facts.other_money
-    # "pounds" with no word of weight near is money; "pound" before a noun ("a 180 pound freshman") only where
-    # something speaks of money
-    money_here = not (around & _WEIGHT_CUES) and not (set(before[-4:]) & _WEIGHT_CUES_BEFORE) and not other_money and (
-        words[end - 1].lower() == "pounds" or _spoken_of_money(before, after) or facts.sterling_besides(end - 1))
+    # "pounds" with no word of weight near is money; a word of weight further off, or dollars in the text, only
+    # where something speaks of money ("it cost me about £48"); "pound" before a noun ("a 180 pound freshman")
+    # only where something speaks of money
+    money_cue = _spoken_of_money(before, after)
+    weight_near = bool({*before[-4:], *after[:3]} & _WEIGHT_CUES or set(before[-4:]) & _WEIGHT_CUES_BEFORE)
+    money_here = (not weight_near and (money_cue or not (around & _WEIGHT_CUES or other_money))
+                  and (words[end - 1].lower() == "pounds" or money_cue or facts.sterling_besides(end - 1)))
     amount = match or sterling
     weight = f"{amount.group(1)}{amount.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
@@ -1297,6 +1301,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or grouped_thousands(written, said, before, after, name_before)  # "1500 people" is 1,500 people
             or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
+            or day_of_month(written, said, words, start)  # "on Friday the ninth" is on Friday the 9th
             or spelled_small_ordinal(written, said, after)  # "the 2nd time" is the second time
             or age_compound(written, before)  # "2-year Old" is 2-year-old
             or plural_unit_apart(written)  # "90-days notice" is 90 days notice

@@ -6,7 +6,8 @@ division, regiment, battalion, brigade or squadron as a digit ordinal ("2nd Batt
 left alone there ("Eighth Army", "I Corps" and "Seventh Fleet" are written otherwise), and so is a bare "division",
 which is also a league's or a vote's ("the second division"), unless letters said before it name the army ("the n
 k ninth division"). :func:`spelled_small_ordinal` gives a lone small ordinal that stage 2 wrote in digits back its
-word, unless a unit word follows it ("the 6th Division").
+word, unless a unit word follows it ("the 6th Division"); :func:`day_of_month` keeps the digits of a day of the
+month said alone ("on Friday the 9th").
 """
 from __future__ import annotations
 
@@ -92,3 +93,32 @@ def spelled_small_ordinal(written: str, spoken: Sequence[str], after: str) -> Op
     following = after.lower()
     following = following[:-2] if following.endswith("'s") else following
     return None if following in _DIGITS_BEFORE else word.lower()
+
+
+_WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+# Words before "the" and a day of the month said alone ("on the third"), and words after it where no noun it counts
+# follows ("on the third and again on the fourth"; not "on the third floor").
+_DATED_BEFORE = frozenset("on by until till from since before after".split())
+_AFTER_A_DAY = frozenset("and or at but so then to till until please instead which when i we you is if because as "
+                         "for in".split())
+
+
+def day_of_month(written: str, spoken: Sequence[str], words: Sequence[str], start: int) -> Optional[str]:
+    """A day of the month said as an ordinal alone after "the", written in digits as dates are ("on Friday the 9th",
+    "paid on the 3rd and again on the 4th"), where stage 2 or :func:`spelled_small_ordinal` would spell it: after a
+    weekday and "the", or after "on", "by", "until" ... and "the" where no noun follows it ("on the third floor"
+    keeps its word). ``None`` elsewhere."""
+    end = start + len(spoken)
+    if start < 2 or words[start - 1].lower() != "the" or not spoken or not _is_ordinal(spoken[-1]):
+        return None
+    digits = spoken_digits(spoken)
+    if not digits.isdigit() or not 1 <= int(digits) <= 31 or written.strip().lower() not in (
+            " ".join(w.lower() for w in spoken), f"{digits}{ordinal_suffix(int(digits))}"):
+        return None
+    before = words[start - 2].lower()
+    following = words[end].lower() if end < len(words) else ""
+    then = words[end + 1] if end + 1 < len(words) else ""
+    dated = before in _WEEKDAYS or (before in _DATED_BEFORE and (not following or (
+        following in _AFTER_A_DAY and not (following == "and" and _is_ordinal(then)))))
+    return f"{digits}{ordinal_suffix(int(digits))}" if dated else None
+

@@ -517,6 +517,10 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("that's the merlot twenty four pounds and a jug of water", "24 pounds", "£24"),
     ("the budget is sixty five thousand pounds of which we spent half", "65,000 pounds", "£65,000"),
     ("he is five foot ten and about one hundred sixty five pounds", "165 pounds", None),
+    # words of money near win over words of weight or dollars further off
+    ("mine was two kilos and it cost me about forty eight pounds to melbourne", "48 pounds", "£48"),
+    ("two hundred sixty dollars which works out at about two hundred five pounds so there's import vat",
+     "205 pounds", "£205"),
     ("he lost twenty pounds and saved money", "20 lbs", "20 pounds"),  # "lost": weight
     ("the parcel weighs two kilograms so it costs fifteen pounds", "15 lbs", "15 pounds"),  # cues of both: no £
     ("the shells weighed fifteen hundred pounds", "1,500 lbs", "1,500 pounds"),

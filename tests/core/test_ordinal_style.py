@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacy_u2tf.core.ordinal_style import ordinal_suffix, spelled_small_ordinal, unit_ordinals
+from spacy_u2tf.core.ordinal_style import day_of_month, ordinal_suffix, spelled_small_ordinal, unit_ordinals
 
 # spoken words~the ordinals found, as "ORDINAL WORDS → WRITTEN | NAME" ("" where none is)
 CASES = [
@@ -82,3 +82,20 @@ def test_a_lone_small_ordinal_in_digits_gets_its_word_back(written: str, spoken:
 def test_shipped_model_writes_ordinals_in_house_style(shipped_model, spoken: str, expected: str) -> None:
     text = shipped_model.format(spoken)
     assert expected in text, text
+
+
+@pytest.mark.parametrize("said,start,written,expected", [
+    ("come in on friday the ninth at ten", 5, "ninth", "9th"),
+    ("it was on saturday the third", 5, "3rd", "3rd"),
+    ("paid on the third and again on the fourth", 3, "third", "3rd"),
+    ("paid on the third and again on the fourth", 8, "fourth", "4th"),
+    ("see you on the twenty first", 4, "21st", "21st"),
+    ("we live on the third floor", 4, "third", None),  # a noun it counts follows
+    ("on the third and fourth floors", 2, "third", None),
+    ("for the second time", 2, "second", None),
+    ("on friday the ninth", 3, "9", None),  # stage 2 wrote another number
+])
+def test_a_day_of_the_month_keeps_its_digits(said: str, start: int, written: str, expected) -> None:
+    words = said.split()
+    end = start + (2 if words[start] == "twenty" else 1)
+    assert day_of_month(written, words[start:end], words, start) == expected
