@@ -151,8 +151,8 @@ def _plain_leftover(words: Sequence[str], spans: Sequence[ConvertedSpan], start:
     """Whether ``words[start:end]``, the part of a tagger's span after a compound a rule wrote ("a two-way" |
     "street"), holds only plain words: no number, letter or word said for a symbol ("street" is no "St." there)."""
     after_compound = any(s.end == start and s.kind == MISREAD_FORM and "-" in (s.written or "") for s in spans)
-    return after_compound and all(len(w) > 2 and w.isalpha() and w.lower() not in KINDS and w.lower() not in SYMBOL_WORDS
-                          for w in words[start:end])
+    return after_compound and all(len(w) > 2 and w.isalpha() and w.lower() not in KINDS
+                                  and w.lower() not in SYMBOL_WORDS for w in words[start:end])
 
 
 def _join_number_pairs(words: Sequence[str], punct: List[str], itn: List[str], spans: List[ConvertedSpan],

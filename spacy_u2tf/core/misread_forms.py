@@ -357,7 +357,9 @@ def counted_compounds(words: Sequence[str]) -> List[MisreadForm]:
     number the article belongs to ("a hundred year old oak"), "one" or a year ("a 2019 film"), nor where "a" is a
     letter (:data:`_LETTER_A_AFTER`: "the A9 between")."""
     lowered = [w.lower() for w in words]
-    found = []
+    found: List[MisreadForm] = []
+    if not any(word in ("a", "an") and nxt in KINDS for word, nxt in zip(lowered, lowered[1:])):
+        return found  # most texts: no number after "a"
     for start, end in number_phrases(lowered):
         if (start == 0 or lowered[start - 1] not in ("a", "an") or KINDS.get(lowered[start], "")[:1] in ("H", "S")
                 or (start > 1 and (lowered[start - 2] in _LETTER_A_AFTER or len(lowered[start - 2]) == 1

@@ -11,11 +11,11 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
-                                             said_age, said_code, said_digit_groups, said_digit_string, sort_code, uk_phone_number,
+                                             said_age, said_code, said_digit_groups, said_digit_string, sort_code,
                                              said_identifier_groups, said_letters,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
-                                             timetable_clock, uncued_clock,
+                                             timetable_clock, uk_phone_number, uncued_clock,
                                              unit_compound,
                                              unnamed_amount, world_war_numeral)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
