@@ -299,15 +299,16 @@ def label_digits(written: str, words: Sequence[str], start: int) -> Optional[str
     """The digits of a number that identifies, without the thousands commas of an amount: after a noun of
     :data:`.number_spans.IDENTIFIERS` (:func:`.number_spans.identifier_before`: "order number 45821", "# 45,821"
     is #45821; "account number? it's 4,482 1937-06", the groups a normalizer reads out as amounts and years, is
-    4482 1937 06) and in "ends in 4,821" (a card's last digits); "can seat 55,000" keeps its comma. ``None`` where
-    that does not apply."""
+    4482 1937 06) and a card's last digits ("ends in 4,821", "the card ending 3,390", "the last four digits of the
+    card 6,071"); "can seat 55,000" keeps its comma. ``None`` where that does not apply."""
     text = written.strip()
     later_group = start > 0 and words[start - 1].lower() in KINDS  # a group after the identifier's first
     grouped = _DIGIT_GROUPS_WRITTEN.fullmatch(text) and ("," in text or later_group)
     if not (_GROUPED_LABEL.fullmatch(text) or grouped):
         return None
     before = words[start - 1].lower() if start else ""
-    ends_in = before == "in" and start > 1 and words[start - 2].lower() in ("ends", "ending", "end")
+    ends_in = (before == "in" and start > 1 and words[start - 2].lower() in ("ends", "ending", "end")
+               or before == "ending" or "digits" in (w.lower() for w in words[max(0, start - 6):start]))
     if grouped:
         return text.replace(",", "").replace("-", " ") if identifier_before(words, start) else None
     if not (text.startswith("#") or ends_in or identifier_before(words, start)):

@@ -472,6 +472,8 @@ def test_digits_said_one_by_one_get_no_invented_hyphens(written: str, spoken: st
     ("45,821", "order number forty five thousand eight hundred and twenty one", 2, "45821"),
     ("4,821", "about four thousand eight hundred and twenty one", 1, None),  # an amount
     ("4821", "it ends in four thousand eight hundred and twenty one", 3, None),
+    ("3,390", "back to the card ending three thousand three hundred ninety", 5, "3390"),
+    ("6,071", "the last four digits of the card six thousand seventy one", 7, "6071"),
     ("55,000", "can seat fifty five thousand", 2, None), ("12,000", "to train twelve thousand", 2, None),  # verbs
     # an identifier's groups, read out by a normalizer as amounts and years, after a few words between
     ("4,482 1937-06", "account number please yes it's four thousand four hundred eighty two nineteen thirty seven "
