@@ -13,7 +13,7 @@ from typing import (TYPE_CHECKING, AbstractSet, Any, Callable, Collection, Dict,
 from .assemble import AlignmentGroup, SpanRewrite, assemble, kept_groups, sentence_starts
 from .disfluency import check_disfluency_mode, finish_disfluent
 from .forms_of_address import address_case
-from .guards import SCALE_NAMES, SUBUNIT_WORDS, SYMBOL_WORDS
+from .guards import AMOUNT_WITH_CENTS, SCALE_NAMES, SUBUNIT_WORDS, SYMBOL_WORDS
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
                      case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
@@ -137,14 +137,11 @@ def _scale_of_typed_number(words: Sequence[str], kept: Mapping[int, str], start:
             and all(w.lower() in SCALE_NAMES for w in words[start:end]))
 
 
-_AMOUNT_WITH_HUNDREDTHS = re.compile(r"[$€£]\s?[\d,]*\d\.\d\d")
-
-
 def _cents_of_amount(written: str, left_out: Sequence[str]) -> bool:
     """Whether a narrower span's writing, an amount with its hundredths ("£124.99"), already says the word of
     hundredths that narrowing left out of it ("pence", "cents")."""
     return (len(left_out) == 1 and left_out[0].lower() in SUBUNIT_WORDS
-            and _AMOUNT_WITH_HUNDREDTHS.fullmatch(written.strip()) is not None)
+            and re.fullmatch(AMOUNT_WITH_CENTS, written.strip()) is not None)
 
 
 def _plain_leftover(words: Sequence[str], spans: Sequence[ConvertedSpan], start: int, end: int) -> bool:

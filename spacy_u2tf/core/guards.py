@@ -270,10 +270,10 @@ _MILES_WRITTEN = re.compile(r"m\.?p\.?h\b")
 # Words said for a symbol or a short form that vanish only where it is written, besides the symbols of
 # SYMBOL_LICENSES (:func:`_written_as_symbol`: "#" for "sharp", "=" for "equals"): "john sharp at gmail dot com" is
 # no "john@gmail.com", "x five dollars" no "$5". Each pattern (searched in lowercase) → the words it stands for.
-_AMOUNT_WITH_CENTS = r"[$€£¥₹]\s?[\d,]*\.\d\d\b"
+AMOUNT_WITH_CENTS = r"[$€£¥₹]\s?[\d,]*\.\d\d\b"  # an amount with its hundredths: "£124.99"
 _WRITTEN_FOR = {r"♯": "sharp", r"♭|\b[a-g]b\b": "flat", r"[♯♭♮]": "music", r"[x×*]": "x by times",
-                r"\?": "question mark", r"[\"“”'‘’]": "quote", rf"[¢%]|{_AMOUNT_WITH_CENTS}": "cent",
-                rf"¢|{_AMOUNT_WITH_CENTS}": "cents", r"\bm(?:r|i)?s\b": "miz misses missus",
+                r"\?": "question mark", r"[\"“”'‘’]": "quote", rf"[¢%]|{AMOUNT_WITH_CENTS}": "cent",
+                rf"¢|{AMOUNT_WITH_CENTS}": "cents", r"\bm(?:r|i)?s\b": "miz misses missus",
                 r"[–—-]|\bto\b|\bthru\b": "through", r"\betc\b": "et cetera", r"\be\.?g\b": "for example",
                 r"[^\w\s]": "sign", r"\$|\bus\b|\bu\.s\b": "us"}
 _VANISHING_INTO: Dict[str, "re.Pattern[str]"] = {"hour": _HOUR_WRITTEN, "hours": _HOUR_WRITTEN, "mile": _MILES_WRITTEN,

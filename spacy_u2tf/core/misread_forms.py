@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .guards import DIGIT_WORDS, MONTHS, spoken_digits
-from .labels import JOIN, SENTENCE_END
+from .labels import JOIN, NO_NOUN_AFTER, SENTENCE_END
 from .number_spans import COMPOUND_UNITS, KINDS, cardinal_word, number_phrases
 from .ordinal_style import ordinal_suffix
 
@@ -314,9 +314,10 @@ def second_compounds(words: Sequence[str]) -> List[MisreadForm]:
             and lowered[i + 2] not in _ORDINAL_NOTES]
 
 
-# Words that are no noun a number counts in a compound: words of function, amount, currency and score, and
-# adjectives said after a number that is a mark or a grade ("I got a nine, good job").
-_NOT_COUNTED = _NOT_JOINED | frozenset("""
+# Words that are no noun a number counts in a compound, nor one it describes (:data:`.labels.NO_NOUN_AFTER`): words
+# of function, amount, currency and score, and adjectives said after a number that is a mark or a grade ("I got a
+# nine, good job").
+_NOT_COUNTED = _NOT_JOINED | NO_NOUN_AFTER | frozenset("""
 not no nor but then than when who whom which what where why how all any some every each other another such very
 too also even still yet only just more most less least much many few little enough again ago here there now today
 tonight tomorrow yesterday later earlier before after about around over under out off up down back away per plus
