@@ -1244,9 +1244,12 @@ _CLOCK_MONEY = re.compile(r"[$£€]\d{1,2}:\d\d")
 
 def money_in_parts(written: str, spoken: Sequence[str]) -> Optional[str]:
     """An amount said with its currency between the whole and the hundredths that stage 2 wrote as money but ran
-    together ("one pound thirty five" written "£135" is £1.35; :func:`said_money`); ``None`` elsewhere."""
+    together ("one pound thirty five" written "£135" is £1.35; :func:`said_money`), or as a measure ("nineteen
+    pounds eighty five pence" written "19 Pounds-85" is £19.85); ``None`` elsewhere."""
     said = said_money(spoken, bare_hundredths=True)
-    if said is None or "." not in said or said == written.strip() or not written.strip().startswith(said[0]):
+    text = written.strip()
+    if said is None or "." not in said or said == text or not (
+            text.startswith(said[0]) or re.search(r"pound|dollar|euro", text, re.IGNORECASE)):
         return None
     return said if digit_string(written) == digit_string(said) else None
 

@@ -702,6 +702,8 @@ def test_two_years_before_and_a_number_are_items_of_a_list(written: str, after: 
     ("135", "one pound thirty five", None), ("135 lbs", "one pound thirty five", None),  # not written as money
     ("£135", "one hundred thirty five pounds", None), ("$135", "one thirty five dollars", None),
     ("£1350", "one pound three hundred fifty", None),  # no hundredths
+    ("19 Pounds-85", "nineteen pounds eighty five pence", "£19.85"),  # written as a measure
+    ("19 pounds 86", "nineteen pounds eighty five pence", None),  # other digits
 ])
 def test_an_amount_with_its_currency_in_the_middle_has_hundredths(written: str, spoken: str, money) -> None:
     assert money_in_parts(written, spoken.split()) == money
