@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Collection, Iterator, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from .guards import DIGIT_WORDS, MONTHS, spoken_digits
-from .labels import JOIN, NO_NOUN_AFTER, SENTENCE_END
+from .labels import JOIN, NO_NOUN_AFTER, SENTENCE_END, has_vowel
 from .number_spans import COMPOUND_UNITS, KINDS, cardinal_word, number_phrases
 from .ordinal_style import ordinal_suffix
 
@@ -318,14 +318,13 @@ def second_compounds(words: Sequence[str]) -> List[MisreadForm]:
 # of function, amount, currency and score, and adjectives said after a number that is a mark or a grade ("I got a
 # nine, good job").
 _NOT_COUNTED = _NOT_JOINED | NO_NOUN_AFTER | frozenset("""
-not no nor but then than when who whom which what where why how all any some every each other another such very
-too also even still yet only just more most less least much many few little enough again ago here there now today
-tonight tomorrow yesterday later earlier before after about around over under out off up down back away per plus
-minus times into point dash slash percent dollar pound euro yen yuan rmb renminbi rupee rupiah buck quid franc
-peso rand ruble rouble krona krone dinar dirham shekel baht ringgit lira naira nil love good
-great nice big small new old best better worse worst bad large huge real sure right whole full free happy last
-next you me him her us them my your his its our their between near towards toward through across along against
-beyond within without during until since via past among despite inside outside onto upon square cubic
+no whom what why how all any some every each other another such very even still just more most less least much many
+few little enough ago tonight later earlier before after about around over under out off up down back away per plus
+minus times into point dash slash percent dollar pound euro yen yuan rmb renminbi rupee rupiah buck quid franc peso
+rand ruble rouble krona krone dinar dirham shekel baht ringgit lira naira nil love good great nice big small new old
+best better worse worst bad large huge real sure right whole full free happy last next me him her us them my your
+his our their between near towards toward through across along against beyond within without during until since via
+past among despite inside outside onto upon square cubic
 """.split())
 # Units of measure, which stage 2 writes with their symbols ("150 kW", "700 MHz"): a prefix of the metric system
 # or the unit itself.
@@ -340,7 +339,7 @@ def _counted_noun(word: str) -> bool:
     """Whether ``word`` may be a singular noun a number counts in a compound, or the noun after one: a word of
     three letters or more with a vowel, not plural, no adverb in "-ly", no number word and none of
     :data:`_NOT_COUNTED`."""
-    return (len(word) >= 3 and word.isalpha() and any(ch in "aeiouy" for ch in word) and not word.endswith("ly")
+    return (len(word) >= 3 and word.isalpha() and has_vowel(word) and not word.endswith("ly")
             and (not word.endswith("s") or word.endswith("ss")) and word not in KINDS and word not in _NOT_COUNTED
             and word not in _MEASURES and not word.startswith(_METRIC_PREFIXES))
 

@@ -1276,6 +1276,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
         return written  # no number, date or amount is said in so many words: stage 2's writing, as the guards let it
     before = words[start - 1] if start else ""
     after = words[end] if end < len(words) else ""
+    then = words[end + 1] if end + 1 < len(words) else ""  # the word after ``after``
     said = words[start:end]
     earlier = words[max(0, start - _ASKED_WINDOW - 1):start]  # what was said shortly before: a time asked, a booking
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
@@ -1286,9 +1287,9 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or uk_phone_number(written, said)  # "07700900418" is 07700 900418
             or sort_code(written, said, earlier)  # "2045-77" after "sort code" is 20-45-77
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
-            or game_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "")  # 4:12 left
+            or game_clock(written, said, after, then)  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
-            or timetable_clock(written, said, after, words[end + 1] if end + 1 < len(words) else "", before)  # 14:05
+            or timetable_clock(written, said, after, then, before)  # "the 1405 departure" is the 14:05 departure
             or clock_written_before(written, said, after, clocks)  # "at 11:40 am ... the 1140, please" is the 11:40
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500

@@ -121,4 +121,3 @@ def day_of_month(written: str, spoken: Sequence[str], words: Sequence[str], star
     dated = before in _WEEKDAYS or (before in _DATED_BEFORE and (not following or (
         following in _AFTER_A_DAY and not (following == "and" and _is_ordinal(then)))))
     return f"{digits}{ordinal_suffix(int(digits))}" if dated else None
-
