@@ -422,10 +422,10 @@ def _conjunction_cuts(words: Sequence[str], spans: List[List[int]],
                       phrases: Sequence[Tuple[int, int]]) -> List[List[int]]:
     """``spans`` cut at an "or", "plus" or "of" between a number (or its currency) and a number word: "seven fifteen
     or eight forty five", "$29.95 plus 79 cents" and "28 of 32" are two amounts, which stage 2 writes apart or drops
-    a word of; and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs through
-    ("the twenty second and twenty third" are two ordinals; a small ordinal alone before it stays in its span, "the
-    fifth and sixth of september", which stage 2 writes whole or not at all), or after an amount's cents or
-    currency before another amount: "between four hundred ten thousand and four hundred thirty thousand" is 410,000
+    a word of; and at an "and" between two number phrases (``phrases``, :func:`number_phrases`) that no number runs
+    through ("the twenty second and twenty third" are two ordinals; a small ordinal alone before it stays in its
+    span, "the fifth and sixth of september", which stage 2 writes whole or not at all), or after an amount's cents
+    or currency before another amount: "between four hundred ten thousand and four hundred thirty thousand" is 410,000
     and 430,000, "four dollars fifty cents and eighty seven dollars" $4.50 and $87, "five thousand dollars and ten
     thousand dollars" $5,000 and $10,000; and between two phrases side by
     side that both have a scale ("one thousand five hundred" | "three thousand"); and between two amounts side by
