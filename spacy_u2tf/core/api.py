@@ -27,10 +27,11 @@ from .misread_forms import (clock_durations, counted_compounds, glued_ordinals, 
 from .nationality_compounds import nationality_joins
 from .number_readings import (PoundsInText, pounds_in_text, read_in_context, said_age, said_code, said_digit_string,
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
-                              spelled_reference, unnamed_amount)
-from .number_spans import (KINDS, code_letters, complete_number_spans, identifier_before, labels_a_number, leads_number,
-                           narrower_spans, number_pair, number_phrases, ordinals_after_letters, said_months,
-                           years_then_numbers)
+                              said_plain_decimal, said_prefixed_dollars, said_uk_phone_numbers, spelled_reference,
+                              unnamed_amount)
+from .number_spans import (KINDS, airline_code_start, code_letters, complete_number_spans, identifier_before,
+                           labels_a_number, leads_number, narrower_spans, number_pair, number_phrases,
+                           ordinals_after_letters, said_decimals, said_months, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .question_tails import question_tails
@@ -89,14 +90,28 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
     vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), and the letters of a reference code
     with its number after a hyphen ("case number ra fifty five thousand one hundred seven" is RA-55107;
-    :func:`.number_spans.code_letters`), changing the lists in place. The letters may stand alone or in a span of
-    their own, but not before a mark typed after them (``typed``: their indices)."""
+    :func:`.number_spans.code_letters`), and an airline's code with its flight number ("flight s w one thousand
+    two hundred ninety" is SW1290; :func:`.number_spans.airline_code_start`), changing the lists in place. The
+    letters may stand alone or in a span of their own, but not before a mark typed after them (``typed``: their
+    indices)."""
     by_start = {span.start: k for k, span in enumerate(spans)}
     for k in range(len(spans) - 1, -1, -1):
         span, letter = spans[k], spans[k].start - 1
         if span.kind != "itn" or span.written is None or letter in typed:
             continue
         digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
+        code = airline_code_start(words, span.start) if digits else None
+        if code is not None and not any(i in typed for i in range(code, span.start)) and all(
+                s.kind == "itn" and code <= s.start for s in spans[:k] if s.end > code):
+            inside = [j for j in range(k) if spans[j].end > code]
+            spans[k] = _span_over(span, words, code, span.end, "".join(words[code:span.start]).upper() + digits)
+            for j in reversed(inside):
+                del spans[j]
+            for i in range(code, span.start):
+                punct[i] = "O"
+            itn[code:span.end] = ["B"] + ["I"] * (span.end - code - 1)
+            by_start = {s.start: j for j, s in enumerate(spans)}
+            continue
         if span.written.isdigit() and leads_number(words, letter, case, punct):
             written = words[letter].upper() + span.written
         elif digits and code_letters(words, letter, case, punct):
@@ -238,6 +253,7 @@ def _said_as_written(said_words: Sequence[str], words: Sequence[str], start: int
     return (said_age(said_words)  # "seventeen year old" rejected as "$17"
             or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
             or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
+            or said_plain_decimal(said_words)  # "zero point zero one one two three five nine" as "0.011 2359"
             or said_digit_string(said_words)  # a phone number said partly in hundreds, its digits changed
             or said_letter_number(said_words, leads_number(words, start, case, punct))
             or said_code(said_words)  # "inc zero zero four eight" as "inc.048"
@@ -652,12 +668,15 @@ class U2TF:
             punct, case = vessel_class_joins(words, punct, case)  # "a Town-class light cruiser"
             punct = nationality_joins(words, punct, case)  # "a French-Spanish singer", "English-language films"
             # a number phrase is converted whole or not at all (spans grown over its rest and its currency)
-            itn = joined_letters(words, punct, address_at_cut(words, complete_number_spans(words, lab["itn"])))
+            itn = complete_number_spans(words, said_decimals(words, lab["itn"]))
+            itn = joined_letters(words, punct, address_at_cut(words, itn))
             for start, end in bio_spans(itn) if self.itn_classes != frozenset() else ():
                 for cut in years_then_numbers(words, start, end):  # "by 2045, five years ahead"
                     itn[cut] = "B"
                     punct[cut - 1] = "COMMA" if punct[cut - 1] == "O" else punct[cut - 1]
-            short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
+            short_forms = sorted(written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
+                                 + said_uk_phone_numbers(words)  # "zero one nine one three hundred ...": 0191 386 ...
+                                 + said_prefixed_dollars(words))  # "a dollar three hundred fifty": A$350
             short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
                                                 + courtesy_titles(words, case, punct)  # "Ms. Garcia"

@@ -633,8 +633,9 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
             or comma_in_word(text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text) or split_decimal(text)
-            or lost_decimal_point(spoken_span, text)
-            or unsaid_leading_zero(spoken_span, text) or digits_said_one_by_one(spoken_span, text)
+            or lost_decimal_point(spoken_span, text) or decimal_digits_changed(spoken_span, text)
+            or unsaid_leading_zero(spoken_span, text) or lost_leading_zero(spoken_span, text)
+            or digits_said_one_by_one(spoken_span, text)
             or ordinal_dropped(spoken_span, text)
             or ordinal_added(spoken_span, text) or _number_check(spoken_span, text))
 
@@ -666,6 +667,7 @@ _DOMAIN_THEN_DIGITS = re.compile(r"\.(?:com|org|net|edu|gov|io|co|uk)\d", re.IGN
 _AMOUNT_BEFORE = re.compile(r"\d$")
 _DECIMAL_BEFORE = re.compile(r"\d\.\d+$")
 _ZERO_WORDS = frozenset("zero oh o nought naught double triple".split())
+_UNIT_THEN_DIGITS = re.compile(r"(?:lbs?|oz|ozs|ft|st|yds?|mi|mph)\d", re.IGNORECASE)
 _LEADING_ZERO = re.compile(r"(?<![\d.:])(?<!\d,)0\d")  # not inside a number ("1,030", "3.05", "9:05")
 
 
@@ -708,6 +710,25 @@ def lost_decimal_point(spoken_span: Sequence[str], written: str) -> Optional[str
     said = sum(w.lower() == "point" for w in spoken_span)
     if said > 1 and len(re.findall(r"\.\d|\d\.", written)) < said:
         return f"number changed: a decimal point lost in {written.strip()}"
+    return None
+
+
+def decimal_digits_changed(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: ..."`` when the digits said after a number's "point" are not the digits ``written`` puts
+    after a decimal point, zeros counted ("zero point zero zero zero four" is 0.0004, not 0.004; "two point five
+    zero" is 2.50), else ``None``."""
+    said = [w.lower() for w in spoken_span]
+    written_fractions = re.findall(r"\.(\d+)", written)
+    for i, word in enumerate(said[1:-1], start=1):
+        if word != "point" or (said[i - 1] not in _COUNTS and not digit_string(said[i - 1])):
+            continue
+        digits = ""
+        for after in said[i + 1:]:
+            if after not in DIGIT_WORDS:
+                break
+            digits += DIGIT_WORDS[after]
+        if digits and digits not in written_fractions:
+            return f"number changed: point {digits} written {written.strip()}"
     return None
 
 
@@ -778,12 +799,13 @@ def glued_to_digits(spoken_span: Sequence[str], written: str) -> Optional[str]:
     four letters or more touches one ("9month", "6Figure", "10,000square"), or one of three or more after a point
     ("3.menu" for "three dot menu", not an address's "3.com"), or digits touch an address's domain
     ("info@example.com1000"), else ``None``. A unit's abbreviation may ("5km"), and so may a scale word after an
-    amount, as parliamentary transcripts write it ("$77.5million"; not "4thousand", "Billion1800")."""
+    amount, as parliamentary transcripts write it ("$77.5million"; not "4thousand", "Billion1800"), but a
+    number may not run on after one that takes no power ("7 lbs8" for "seven pounds eight ounces")."""
     said = {w.lower() for w in spoken_span}
     for token in written.split():
         runs = [(m.group(0), m.start()) for m in _LETTERS_BY_DIGIT.finditer(token)]
         runs += [(run, -1) for run in _DIGIT_DOT_WORD.findall(token)]
-        if _GLUED.search(token) or _DOMAIN_THEN_DIGITS.search(token) or any(
+        if _GLUED.search(token) or _DOMAIN_THEN_DIGITS.search(token) or _UNIT_THEN_DIGITS.match(token) or any(
                 run.lower() in said and not (run.lower() in _SCALE_WORDS and _AMOUNT_BEFORE.search(token[:at])
                                              and (said & _MONEY_WORDS or not token[:1].isdigit()
                                                   or _DECIMAL_BEFORE.search(token[:at])))
@@ -839,6 +861,17 @@ def unsaid_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[st
     if match and not any(w.lower() in _ZERO_WORDS or "0" in digit_string(w) for w in spoken_span):
         return f"number changed: a zero nobody said in {written}"
     return None
+
+
+def lost_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"number changed: ..."`` when the span opens with a zero said before more digits ("oh one eight one ...",
+    "zero seven seven ...") and ``written`` has no zero before its first other digit ("181 945"), else ``None``:
+    the number check reads past leading zeros."""
+    said = [w.lower() for w in spoken_span]
+    if len(said) < 2 or said[0] not in ("zero", "oh") or said[1] not in DIGIT_WORDS:
+        return None
+    digits = digit_string(written)
+    return f"number changed: the zero said first lost in {written.strip()}" if digits[:1] not in ("0", "") else None
 
 
 def digits_said_one_by_one(spoken_span: Sequence[str], written: str) -> Optional[str]:

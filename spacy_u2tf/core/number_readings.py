@@ -22,8 +22,8 @@ from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
 from .number_spans import (CARDINAL, COMPOUND_UNITS, IDENTIFIER_GLUE, KINDS, TIME_ONLY_BEFORE, cardinal_word,
-                           counted_range, identifier_before, labels_a_number, list_goes_on, number_pair, number_phrases,
-                           temperature_letter)
+                           counted_range, identifier_at, identifier_before, labels_a_number, list_goes_on, number_pair,
+                           number_phrases, temperature_letter)
 from .ordinal_style import day_of_month, spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -230,9 +230,15 @@ _LETTER_DOT_NUMBER = re.compile(r"([A-Za-z])\.(\d+)")
 _NUMBER_SPACE_LETTER = re.compile(r"(\d+) ([pPkK])")
 
 
+# Roads, airliners, galaxies and paper sizes named by a letter and a number, written without a hyphen: the A38, the
+# M42, the N22, an A350, M87, A4 (not the B-52 bomber, but the B3306 road).
+_ROAD_NUMBER = re.compile(r"[AMNR]-\d{1,4}|B-\d{3,4}")
+
+
 def letter_and_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A letter and a number said together as one name, written together: "v eight" is V8 (not "v.8"), "one
-    thousand eighty p" 1080p, "four k" 4K. ``None`` where that does not apply."""
+    thousand eighty p" 1080p, "four k" 4K, "the a thirty eight" the A38 (:data:`_ROAD_NUMBER`). ``None`` where
+    that does not apply."""
     lowered = [w.lower() for w in spoken]
     match = _LETTER_DOT_NUMBER.fullmatch(written.strip())
     if match and len(lowered) > 1 and lowered[0] == match.group(1).lower():
@@ -240,6 +246,9 @@ def letter_and_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     match = _NUMBER_SPACE_LETTER.fullmatch(written.strip())
     if match and lowered[-1:] == [match.group(2).lower()]:
         return match.group(1) + ("p" if match.group(2).lower() == "p" else "K")
+    match = _ROAD_NUMBER.fullmatch(written.strip())
+    if match and lowered[0] == written.strip()[0].lower():
+        return written.strip().replace("-", "")
     return None
 
 
@@ -425,6 +434,38 @@ def game_clock(written: str, spoken: Sequence[str], after: str, following: str =
     return _said_clock(spoken)
 
 
+def range_of_years(written: str, words: Sequence[str], start: int, end: int) -> Optional[str]:
+    """The year a conversion wrote as a time of day where it is one side of a range ("from" ... "to", "between" ...
+    "and") whose other side is said as no time can be, with no word of the clock after the range: "from nine
+    seventy eight to ten thirteen" is from 978 to 1013, "between fourteen hundred and seventeen hundred" between
+    1400 and 1700 (not "14:00"); "from nine fifteen to ten thirty" stays a time. ``None`` elsewhere; the digits
+    are the conversion's own."""
+    match = _CLOCK.fullmatch(written.strip())
+    if match is None or not start:
+        return None
+    said_before = words[start - 1].lower()
+    if said_before in ("to", "and", "till", "until"):  # the range's second side: its first ends at start - 1
+        other_end = start - 1
+        other_start = other_end
+        while other_start and cardinal_word(words[other_start - 1]):
+            other_start -= 1
+        opener = words[other_start - 1].lower() if other_start else ""
+        last = end
+    elif said_before in ("from", "between") and end < len(words) and words[end].lower() in ("to", "and"):
+        other_start = other_end = end + 1
+        while other_end < len(words) and cardinal_word(words[other_end]):
+            other_end += 1
+        opener, last = said_before, other_end
+    else:
+        return None
+    other = words[other_start:other_end]
+    if (opener not in ("from", "between") or not 3 <= len(spoken_digits(other)) <= 4
+            or _said_clock(other, 23) is not None
+            or (last < len(words) and words[last].lower() in _CLOCK_WORDS)):
+        return None
+    return match.group(1) + match.group(2)
+
+
 def _said_clock(spoken: Sequence[str], last_hour: int = 12) -> Optional[str]:
     """"H:MM" of an hour from one to ``last_hour`` said before its minutes ("ten twenty", "ten o five"; "fourteen
     oh five" with ``last_hour=23``); ``None`` for other words."""
@@ -521,8 +562,8 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     if grouped is None or labels_a_number(before) or name_before:
         return None
     before = before.lower()
-    if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES:
-        return None  # "in", "the", a day's number or a month before it: a year
+    if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES or before == "ending":
+        return None  # "in", "the", a day's number or a month before it: a year; a card's "ending 1006": its digits
     # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"; so is "one
     # thousand", a year only in history, after "in" and its like; and a number with "of" after it ("2,000 of you")
     said = [w.lower() for w in spoken]
@@ -779,6 +820,51 @@ def _said_decimal(whole_words: Sequence[str], fraction_words: Sequence[str]) -> 
     return int(whole), f"{int(whole):,}" + (f".{fraction}" if fraction else "")
 
 
+def said_plain_decimal(spoken: Sequence[str]) -> Optional[str]:
+    """A number said with "point" and its decimals digit by digit, and nothing else, in digits ("zero point zero
+    one one two three five nine" is 0.0112359), for a span whose conversion the guards rejected. ``None`` for any
+    other words."""
+    lowered = [w.lower() for w in spoken]
+    if "point" not in lowered[1:-1]:
+        return None
+    point = lowered.index("point")
+    said = _said_decimal(lowered[:point], lowered[point + 1:]) if "and" not in lowered else None
+    return None if said is None else said[1]
+
+
+# The letters before "$" of the dollars that are not the US's, as a normalizer reads "A$350" ("a dollar three
+# hundred fifty"), "NZ$412 million", "HK$40", "CA$45", "S$12".
+_DOLLAR_PREFIXES = frozenset("a au ca c nz hk s sg".split())
+
+
+def said_prefixed_dollars(words: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each amount of Australian, Canadian, New Zealand, Hong Kong or Singapore dollars
+    said as a normalizer reads it, its letters and "dollar" before the number (:data:`_DOLLAR_PREFIXES`): "a dollar
+    three hundred fifty" is A$350, "nz dollar four hundred twelve million" NZ$412 million, "hk dollar forty" HK$40.
+    After "a" only an amount from 100 up, or with a point or a scale ("a dollar fifty" is $1.50)."""
+    found: List[Tuple[int, int, str]] = []
+    for i in range(1, len(words) - 1):
+        prefix = words[i - 1].lower()
+        if words[i].lower() != "dollar" or prefix not in _DOLLAR_PREFIXES:
+            continue
+        end = i + 1
+        while end < len(words) and (cardinal_word(words[end]) or words[end].lower() in ("and", "point")):
+            end += 1
+            if words[end - 1].lower() in _BIG_SCALES:
+                break  # "four hundred twelve million" | "and one point nine million": the amount ends at its scale
+        while end > i + 1 and words[end - 1].lower() in ("and", "point"):
+            end -= 1
+        lowered = [w.lower() for w in words[i + 1:end]]
+        scale = lowered[-1] if lowered and lowered[-1] in _BIG_SCALES and len(lowered) > 1 else ""
+        number = lowered[:-1] if scale else lowered
+        point = number.index("point") if "point" in number else len(number)
+        said = _said_decimal(number[:point], number[point + 1:]) if number[:point] else None
+        if said is None or (prefix == "a" and said[0] < 100 and not scale and point == len(number)):
+            continue
+        found.append((i - 1, end, f"{prefix.upper()}${said[1]}" + (f" {scale}" if scale else "")))
+    return found
+
+
 def _decimal_with_scale(lowered: Sequence[str]) -> Optional[str]:
     """A number said with "point", its decimals digit by digit, and "million", "billion" or "trillion" ("two point
     three six billion" is "2.36 billion"); ``None`` for any other words."""
@@ -962,10 +1048,15 @@ valued valuation reward rewards change tenner fiver
 _WEIGHT_CUES = frozenset("""
 weigh weighs weighed weighing weight weights heavy heavier heaviest lighter lose loses lost losing gain gains gained
 gaining kilos kilo kilograms kilogram kg ounces ounce stone stones tons tonnes ton shell shells bomb bombs warhead
-payload thrust load loads pressure lb lbs baby born fish carry carried carrying lift lifted lifting dog dogs cat cats
-puppy puppies pet pets animal animals horse horses luggage baggage suitcase bag bags parcel package overweight
-underweight capacity
+payload thrust load loads pressure lb lbs carry carried carrying lift lifted lifting overweight underweight capacity
+luggage baggage suitcase parcel
 """.split())
+# Things that are weighed, but also bought, insured and paid for by the month: a word of money said near the amount
+# makes it money ("the package is 29 pounds a month", "an extra 50 pounds a month for the cat").
+_WEIGHED_THINGS = frozenset("""
+baby born fish dog dogs cat cats puppy puppies pet pets animal animals horse horses bag bags package
+""".split())
+_WEIGHT_WORDS = _WEIGHT_CUES | _WEIGHED_THINGS
 # Words of weight only just before an amount ("five foot ten, about 165 pounds", "can hold 300 pounds"): "in height"
 # or "hold" further off says nothing of it.
 _WEIGHT_CUES_BEFORE = frozenset("tall height foot feet inch inches hold holds holding".split())
@@ -979,7 +1070,8 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
                     money: Optional[PoundsInText] = None) -> Optional[str]:
     """An amount said in "pounds" that the conversion wrote as a weight ("1,150 lbs", "15 pounds") as money
     ("£1,150", "your excess is £250"), as "pounds" mostly are, where no word just around it speaks of weight
-    ("weighs", "lost", "kilograms"; "foot" or "hold" just before it) and no "of" follows ("bought 300 pounds of
+    ("weighs", "lost", "kilograms"; "foot" or "hold" just before it; a thing weighed, "dog", "package", unless a
+    word of money is as near: "the package is £29 a month") and no "of" follows ("bought 300 pounds of
     sugar"; "£65,000, of which" is money); a word of weight further off, or dollars or cents elsewhere in the text
     (``words``), leave it money only where words around it speak of money ("a fee of", "a month", "how much", "it
     cost me about"): "a $300 deposit for dogs under 25 pounds" weighs. "Pound" before a noun ("a 180 pound
@@ -1004,13 +1096,15 @@ def pounds_sterling(written: str, words: Sequence[str], start: int, end: int,
     # where something speaks of money ("it cost me about £48"); "pound" before a noun ("a 180 pound freshman")
     # only where something speaks of money
     money_cue = _spoken_of_money(before, after)
-    weight_near = bool({*before[-4:], *after[:3]} & _WEIGHT_CUES or set(before[-4:]) & _WEIGHT_CUES_BEFORE)
-    money_here = (not weight_near and (money_cue or not (around & _WEIGHT_CUES or other_money))
+    near = {*before[-4:], *after[:3]}
+    weight_near = bool(near & _WEIGHT_CUES or set(before[-4:]) & _WEIGHT_CUES_BEFORE
+                       or (near & _WEIGHED_THINGS and not _spoken_of_money(before[-4:], after[:3])))
+    money_here = (not weight_near and (money_cue or not (around & _WEIGHT_WORDS or other_money))
                   and (words[end - 1].lower() == "pounds" or money_cue or facts.sterling_besides(end - 1)))
     amount = match or sterling
     weight = f"{amount.group(1)}{amount.group(2) or ''} {words[end - 1].lower()}"  # as said: "25 pounds", not "25 lbs"
     if sterling is not None:  # stage 2 wrote money: a weight where nothing speaks of money and something of weight
-        weighs = _pounds_of(after) or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_CUES)) or (
+        weighs = _pounds_of(after) or bool(around & (_WEIGHED if sterling.group(2) else _WEIGHT_WORDS)) or (
             not sterling.group(2) and other_money)
         if (weighs and not money_here) or (_pounds_of(after) and not sterling.group(2)):  # "5 pounds of apples"
             return weight
@@ -1069,7 +1163,7 @@ def pounds_in_text(words: Sequence[str]) -> PoundsInText:
         if word in ("pound", "pounds"):
             before, after = _pounds_context(lowered, k, k + 1)
             pence = bool(after) and KINDS.get(after[0]) in CARDINAL
-            if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_CUES)
+            if ((pence or _spoken_of_money(before, after)) and not ({*before, *after} & _WEIGHT_WORDS)
                     and not _pounds_of(after)):
                 money_pounds.add(k)
     other_money = any(word in _OTHER_MONEY and not (word == "cent" and k and lowered[k - 1] == "per")
@@ -1154,6 +1248,36 @@ def unnamed_amount(written: str, following: Sequence[str], spoken: Sequence[str]
     return None
 
 
+# Nouns of a number that is no telephone's ("account number", "student number"): its digits said one by one are
+# written as one run. "Number" alone, "phone number" and a card's number keep their groups.
+_RUN_IDENTIFIERS = frozenset("""
+account reference ref order ticket id invoice policy confirmation case claim tracking serial student customer member
+membership employee booking reservation passport licence license registration patient staff transaction
+application voucher incident
+""".split())
+
+
+def identifier_digit_run(written: str, spoken: Sequence[str], words: Sequence[str], start: int) -> Optional[str]:
+    """The digits of an account, reference or student number said one by one, which stage 2 wrote in a telephone
+    number's groups, as one run ("account number, it's six zero zero two four eight one one seven" is 600248117, not
+    "600-24-8117"; :data:`_RUN_IDENTIFIERS`). ``None`` elsewhere."""
+    text = written.strip()
+    if not _GROUPED_RUN.fullmatch(text) or not all(w.lower() in DIGIT_WORDS for w in spoken):
+        return None
+    noun = identifier_at(words, start)
+    if noun is None or any(w.lower() in _PHONE_WORDS for w in words[max(0, noun - 4):noun]):
+        return None  # "the phone number on the account? it's 614-555-0183"
+    named = words[noun].lower()
+    if named in ("number", "no") and noun:
+        named = words[noun - 1].lower()  # "account number": the noun before "number" names it
+    digits = "".join(DIGIT_WORDS[w.lower()] for w in spoken)
+    return digits if named in _RUN_IDENTIFIERS and digit_string(text) == digits else None
+
+
+_GROUPED_RUN = re.compile(r"\d+(?:[ -]\d+)+")
+_PHONE_WORDS = frozenset("phone telephone mobile cell contact fax landline callback".split())
+
+
 def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
     """Digit groups joined by hyphens whose hyphens cut a number said among them, regrouped as said: the digits said
     one by one together, each number said whole on its own ("zero eight zero zero five hundred fifty five one hundred
@@ -1187,12 +1311,42 @@ def uk_phone_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     if (not _PHONE_DIGITS.fullmatch(text) or len(digits) != 11 or digits != spoken_digits(spoken)
             or any(KINDS.get(w.lower()) is None for w in spoken)):
         return None
+    grouped = _uk_groups(digits)
+    return grouped if grouped != text else None
+
+
+def _uk_groups(digits: str) -> Optional[str]:
+    """Eleven digits in the groups of the UK telephone number they open as (:data:`_UK_PHONE_GROUPS`), or ``None``."""
     for opening, sizes in _UK_PHONE_GROUPS:
         if opening.match(digits):
             cuts = [0, *accumulate(sizes)]
-            grouped = " ".join(digits[a:b] for a, b in zip(cuts, cuts[1:]))
-            return grouped if grouped != text else None
+            return " ".join(digits[a:b] for a, b in zip(cuts, cuts[1:]))
     return None
+
+
+def said_uk_phone_numbers(words: Sequence[str]) -> List[Tuple[int, int, str]]:
+    """``(start, end, written)`` of each UK telephone number said in number words alone, from its "zero" or "oh" to
+    its eleventh digit, in the UK's groups: a normalizer reads its groups out as amounts ("zero one nine one three
+    hundred eighty six eight thousand two hundred fourteen" is 0191 386 8214), which stage 2 may not write whole."""
+    found: List[Tuple[int, int, str]] = []
+    i = 0
+    while i < len(words):
+        if words[i].lower() not in ("zero", "oh") or (i and (cardinal_word(words[i - 1])
+                                                            or words[i - 1].lower() in ("oh", "point"))):
+            i += 1  # the number opens here, not inside another ("two zero two four ...", "one point zero eight")
+            continue
+        end = i + 1
+        while end < len(words) and (cardinal_word(words[end]) or words[end].lower() == "oh"):
+            end += 1
+        if any(w.lower() in _BIG_SCALES for w in words[i:end]):
+            i = end  # "zero eight billion" is no telephone number
+            continue
+        digits = spoken_digits(["zero" if w.lower() == "oh" else w.lower() for w in words[i:end]])
+        grouped = _uk_groups(digits) if len(digits) == 11 and digits.isdigit() else None
+        if grouped is not None:
+            found.append((i, end, grouped))
+        i = end
+    return found
 
 
 def sort_code(written: str, spoken: Sequence[str], earlier: Sequence[str]) -> Optional[str]:
@@ -1263,12 +1417,35 @@ def clock_money(written: str, spoken: Sequence[str]) -> Optional[str]:
 _READ_WORDS = 40  # the longest span the readings look at
 
 
+_DECIMAL_THOUSANDS = re.compile(r"(?<![\d,.])(\d{4,})(?=\.\d)")
+
+
+def decimal_thousands(written: str, spoken: Sequence[str]) -> str:
+    """A decimal said with "thousand" with its thousands grouped, as amounts are written ("2528.7 km" is 2,528.7
+    km; no year or code is said with "thousand" and "point")."""
+    said = {w.lower() for w in spoken}
+    if "thousand" not in said or "point" not in said:
+        return written
+    return _DECIMAL_THOUSANDS.sub(lambda m: f"{int(m.group(1)):,}", written)
+
+
+_MERIDIEM = re.compile(r"(\d)( ?)([AaPp])\.?[Mm]\.?(?![\w.])")
+
+
+def meridiem_dots(written: str) -> str:
+    """A time of day with "a.m." or "p.m." written with their dots and a space, as written English mostly has them
+    (the references of DialogSum, QMSum and the Supreme Court's transcripts; the Schema-Guided Dialogue corpus
+    alone writes "pm" more often): "10 am" and "4:30pm" are 10 a.m. and 4:30 p.m."""
+    return _MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(3).lower()}.m.", written)
+
+
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False,
                     money: Optional[PoundsInText] = None, clocks: AbstractSet[str] = frozenset()) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
-    a month said in full is written in full first (:func:`month_names`). A span of more than :data:`_READ_WORDS`
-    words is left as written: some readings try each way of cutting a span in two.
+    a month said in full is written in full first (:func:`month_names`), and the result has the dots of "a.m." and
+    "p.m." (:func:`meridiem_dots`) and a decimal's thousands grouped (:func:`decimal_thousands`). A span of more
+    than :data:`_READ_WORDS` words is left as written: some readings try each way of cutting a span in two.
     ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing"); ``money``:
     :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text; ``clocks``: the times of
     day ("11:40") written before the span in the same text."""
@@ -1280,12 +1457,14 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     said = words[start:end]
     earlier = words[max(0, start - _ASKED_WINDOW - 1):start]  # what was said shortly before: a time asked, a booking
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
-    return ((None if _CLEAN_CODE.fullmatch(written) else spelled_reference(said, words, start))  # K7P2XM
+    code = None if _CLEAN_CODE.fullmatch(written) else spelled_reference(said, words, start)  # K7P2XM
+    return meridiem_dots(decimal_thousands(code
             or letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
             or uk_phone_number(written, said)  # "07700900418" is 07700 900418
             or sort_code(written, said, earlier)  # "2045-77" after "sort code" is 20-45-77
+            or identifier_digit_run(written, said, words, start)  # "account number 600-24-8117" is 600248117
             or said_digit_groups(written, said)  # "080-055-5111" said "zero eight zero zero five hundred ..."
             or game_clock(written, said, after, then)  # 4:12 left
             or label_number(written, before, name_before)  # "room 4:04" is room 404, "Boeing 7:47" a Boeing 747
@@ -1294,6 +1473,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or paired_numbers(written, said, before, after)  # "aged 35" is aged 3-5
             or hundred_clock_number(written, said, before, after)  # "nearly 15:00 poems" is 1,500
             or clock_number(written, said, after)  # "9:99" is 999
+            or range_of_years(written, words, start, end)  # "from 978 to 10:13" is from 978 to 1013
             or uncued_clock(written, said, before, after, earlier)  # "uranium 2:35" is uranium 235
             or hour_and_minutes(written, said, before, earlier)  # "at 1020" is at 10:20
             or teen_year(written, said, before)  # "in 195" said "nineteen five" is 1905
@@ -1324,4 +1504,4 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or day_hour(written)  # "11 o'clock" is 11:00
             or noon_writing(written)  # "12-Noon" is 12 noon
             or world_war_numeral(written, words, start)  # World War II
-            or written)
+            or written, said))

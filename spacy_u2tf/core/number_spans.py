@@ -69,20 +69,26 @@ _IDENTIFIER_WINDOW = 4
 _IDENTIFIER_REACH = 32  # words looked back at in all: a long run of number words is no identifier's groups
 
 
-def identifier_before(words: Sequence[str], start: int) -> bool:
-    """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]``, with only a few words of
-    :data:`IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups."""
+def identifier_at(words: Sequence[str], start: int) -> Optional[int]:
+    """Where the noun of :data:`IDENTIFIERS` stands that comes before ``words[start]``, with only a few words of
+    :data:`IDENTIFIER_GLUE` between, and the number words and letters of the identifier's earlier groups; ``None``
+    where there is none."""
     glue = 0
     for k in range(start - 1, max(-1, start - 1 - _IDENTIFIER_REACH), -1):
         word = words[k].lower()
         if word in IDENTIFIERS:
-            return True
+            return k
         if word in KINDS or word in ("oh", "o") or (len(word) <= 3 and word.isalpha() and not has_vowel(word)):
             continue  # the identifier's earlier groups, digits or letters ("ss forty thousand ...")
         glue += 1
         if word not in IDENTIFIER_GLUE or glue > _IDENTIFIER_WINDOW:
-            return False
-    return False
+            return None
+    return None
+
+
+def identifier_before(words: Sequence[str], start: int) -> bool:
+    """Whether a noun of :data:`IDENTIFIERS` comes before ``words[start]`` (:func:`identifier_at`)."""
+    return identifier_at(words, start) is not None
 
 
 # Words after which "N to H" is a time ("at twenty to eight"); after "around", "by" or "about" it may be a range.
@@ -143,7 +149,9 @@ def _phrase_end(words: Sequence[str], kinds: Sequence[Optional[str]], start: int
         prev = kinds[j - 1] or ""
         nxt = kinds[j]
         word = words[j].lower()
-        if word == "and" and prev in ("H", "S") and j + 1 < n and (kinds[j + 1] or "")[:1] in ("U", "T", "D"):
+        year_after = j + 2 < n and kinds[j + 1] == "D" and kinds[j + 2] in ("T", "D")  # "and twenty nineteen"
+        if (word == "and" and prev in ("H", "S") and j + 1 < n and (kinds[j + 1] or "")[:1] in ("U", "T", "D")
+                and not year_after):
             and_at, scale_before_and = j, max(_scale_rank(w) for w in words[start:j])
             j += 1  # "hundred and sixty": the next word is checked as a continuation of the scale
             nxt = kinds[j]
@@ -607,6 +615,24 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
     return out
 
 
+def said_decimals(words: Sequence[str], itn: Sequence[str]) -> List[str]:
+    """``itn`` with one span over every decimal said with "point" that no span touches or that spans inside it
+    split ("two point five zero", "one point five"; "zero point zero" | "zero zero four"): no editor writes a
+    decimal in words or in two pieces, where the tagger may leave one among fillers. "At one point" with a single
+    digit after it stays words ("at one point two of them left")."""
+    out = list(itn)
+    for start, end in number_phrases(words):
+        said = [w.lower() for w in words[start:end]]
+        crossed = (itn[start] == "I" and start and itn[start - 1] != "O") or (end < len(itn) and itn[end] == "I")
+        if "point" not in said[1:-1] or crossed:
+            continue
+        untouched = all(label == "O" for label in itn[start:end])  # else the tagger's pieces of it, made one
+        if untouched and said == ["one", "point", said[-1]] and start and words[start - 1].lower() in ("at", "by"):
+            continue
+        out[start:end] = ["B"] + ["I"] * (end - start - 1)
+    return out
+
+
 def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Sequence[str]) -> bool:
     """Whether the letter ``words[i]`` starts the name of the number said right after it, as names of models,
     vitamins, roads and gates are written ("vitamin b twelve" is B12, "airbus a three eighty" A380): a letter
@@ -644,8 +670,36 @@ def code_letters(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
     return j >= 0 and words[j].lower() in _REFERENCE_NOUNS and punct[j] == "O"
 
 
-# Words after which two digits said in a row are one code, not a range ("my pin is three five").
-_CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits".split())
+_FLIGHT_GLUE = frozenset("number is it's its was it".split())
+_TWO_LETTER_WORDS = frozenset("am an as at be by do go he hi if in is it me my no of oh ok on or so to up us "
+                              "we".split())
+
+
+def airline_code_start(words: Sequence[str], start: int) -> Optional[int]:
+    """Where the airline's code of a flight number begins, for a number said at ``words[start]`` after "flight"
+    ("flight number", "the next flight is") and one or two letters said one by one, or a word of two letters, with
+    nothing else between ("flight s w one thousand two hundred ninety" is SW1290; "flight ba two one seven" BA217);
+    ``None`` elsewhere."""
+    i = start
+    letters = 0
+    while i > 0 and letters < 2 and len(words[i - 1]) == 1 and words[i - 1].isascii() and words[i - 1].isalpha():
+        i, letters = i - 1, letters + 1
+    if letters == 1 and words[i].lower() in ("a", "i"):
+        return None  # "the flight a two hour delay": a word
+    if (not letters and i > 0 and len(words[i - 1]) == 2 and words[i - 1].isascii() and words[i - 1].isalpha()
+            and words[i - 1].lower() not in _TWO_LETTER_WORDS):
+        i -= 1
+    if i == start:
+        return None
+    j = i - 1
+    while j >= 0 and i - j <= 2 and words[j].lower() in _FLIGHT_GLUE:
+        j -= 1
+    return i if j >= 0 and words[j].lower() == "flight" else None
+
+
+# Words after which two digits said in a row are one code, not a range ("my pin is three five", "the card ending
+# twenty two sixty").
+_CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits ending".split())
 # Words after which a teen and a digit are a year or a time ("in nineteen five", "at ten five").
 _YEAR_OR_TIME = frozenset("in since of from by until till circa year at around before after".split())
 # Verbs a score is said after ("lead twenty eighteen" is 20-18, "finishes zero zero" 0-0).
@@ -695,7 +749,8 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
               and before.lower() not in _CODE_NOUNS)
     hundreds = any(k[:1] in ("H", "S") for k in first) and any(k[:1] in ("H", "S") for k in second)
     tens = (_tens(first) and _tens(second) and before.lower() not in _PRICE_BEFORE  # "forty five thirty seven"
-            and after.lower() not in _PRICE_AFTER and not labels_a_number(before))  # "bus number 2857"
+            and after.lower() not in _PRICE_AFTER and not labels_a_number(before)  # "bus number 2857"
+            and before.lower() not in _CODE_NOUNS)
     # "twenty seven nineteen": no year starts with 21 to 99 (but "nineteen twenty seven" is one)
     teen = (first == ["D", "U"] and second == ["T"] and before.lower() not in _PRICE_BEFORE
             and not labels_a_number(before) and before.lower() not in _CODE_NOUNS)  # "log number 2417"

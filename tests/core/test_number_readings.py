@@ -4,14 +4,18 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, clock_money, clock_number,
-                                             clock_written_before, day_hour,
+                                             clock_written_before, day_hour, decimal_thousands,
                                              degree_scale, digit_groups, era_writing, game_clock, grouped_thousands,
-                                             hour_and_minutes, hundred_clock_number, label_digits, label_number,
+                                             hour_and_minutes, hundred_clock_number, identifier_digit_run,
+                                             label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
+                                             meridiem_dots,
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
-                                             plural_unit_apart, pounds_in_text, pounds_sterling, read_in_context,
+                                             plural_unit_apart, pounds_in_text, pounds_sterling, range_of_years,
+                                             read_in_context,
                                              said_age, said_code, said_digit_groups, said_digit_string, sort_code,
+                                             said_plain_decimal, said_prefixed_dollars, said_uk_phone_numbers,
                                              said_identifier_groups, said_letters,
                                              said_letter_number, said_measure, said_money, said_unit, scale_word_kept,
                                              set_scores, spelled_reference, teen_year, temperature_scale,
@@ -545,6 +549,11 @@ def test_an_amount_in_thousands_is_written_in_digits(written: str, digits) -> No
     ("the fee is ten pounds and the bag weighs twenty pounds", "20 lbs", "20 pounds"),  # weight near
     ("the fee is three pounds for five pounds of apples", "£5", "5 pounds"),  # "of": what is weighed
     ("revenue was ninety six point four million pounds", "96.4 million Pounds", "£96.4 million"),  # stage 2's case
+    # a thing that is weighed, but also paid for: a word of money near makes it money
+    ("your current package is twenty nine pounds a month", "29 pounds", "£29"),
+    ("with one cat there's an extra fifty pounds a month", "50 pounds", "£50"),
+    ("my cat is about eighteen pounds", "18 pounds", None), ("the parcel is twelve pounds a month", "12 lbs",
+                                                             "12 pounds"),
 ])
 def test_pounds_spoken_of_money_are_sterling(words: str, written: str, money) -> None:
     said = words.split()
@@ -571,6 +580,27 @@ def test_a_text_is_read_for_pounds_of_money_once(words: str, other_money: bool, 
                                                                                  money_pounds)
     for unit in range(len(words.split())):
         assert facts.sterling_besides(unit) == (sterling_words or bool(money_pounds - {unit}))
+
+
+@pytest.mark.parametrize("written,words,start,end,read", [
+    ("10:13", "from nine seventy eight to ten thirteen he ruled", 5, 7, "1013"),  # the second side
+    ("14:00", "between fourteen hundred and seventeen hundred", 1, 3, "1400"),  # the first side
+    ("12:20", "between twelve twenty and twelve sixty", 1, 3, "1220"),
+    ("10:30", "from nine fifteen to ten thirty", 4, 6, None),  # both sides may be times
+    ("17:00", "from fourteen hundred to seventeen hundred hours", 4, 6, None),  # a word of the clock
+    ("10:13", "by ten thirteen he ruled", 1, 3, None), ("1013", "from nine seventy eight to ten thirteen", 5, 7, None),
+])
+def test_a_time_that_closes_or_opens_a_range_of_years_is_a_year(written: str, words: str, start: int, end: int,
+                                                                read) -> None:
+    assert range_of_years(written, words.split(), start, end) == read
+
+
+@pytest.mark.parametrize("written,spoken,read", [
+    ("A-38", "a thirty eight", "A38"), ("M-42", "m forty two", "M42"), ("B-3306", "b three three zero six", "B3306"),
+    ("B-52", "b fifty two", None), ("F-16", "f sixteen", None), ("A-38", "eh thirty eight", None),
+])
+def test_a_road_is_written_without_a_hyphen(written: str, spoken: str, read) -> None:
+    assert letter_and_number(written, spoken.split()) == read
 
 
 @pytest.mark.parametrize("written,spoken,signed", [
@@ -834,3 +864,75 @@ def test_uk_phone_numbers_in_their_groups(spoken: str, written: str, expected) -
 ])
 def test_sort_codes_in_their_pairs(earlier: str, spoken: str, written: str, expected) -> None:
     assert sort_code(written, spoken.split(), earlier.split()) == expected
+
+
+@pytest.mark.parametrize("written,styled", [
+    ("10 am", "10 a.m."), ("4:30pm", "4:30 p.m."), ("4:30 PM", "4:30 p.m."), ("7 a.m.", "7 a.m."),
+    ("6am-8pm", "6 a.m.-8 p.m."), ("11 amps", "11 amps"), ("12 pm", "12 p.m."), ("I am", "I am"),
+])
+def test_a_time_of_day_has_the_dots_of_a_m_and_p_m(written: str, styled: str) -> None:
+    assert meridiem_dots(written) == styled
+
+
+@pytest.mark.parametrize("written,words,start,end,run", [
+    ("600-24-8117", "your account reference it's six zero zero two four eight one one seven", 4, 13, "600248117"),
+    ("241-0887", "my student number it's two four one zero eight eight seven", 4, 11, "2410887"),
+    ("555-0147", "my phone number is five five five zero one four seven", 4, 11, None),  # a telephone's groups
+    ("555-0147", "the number is five five five zero one four seven", 3, 10, None),
+    ("600-24", "account number six hundred twenty four", 2, 6, None),  # not said digit by digit
+    ("614-555-0183", "a phone number for the account it's six one four five five five zero one eight three", 7, 17,
+     None),  # a telephone number after all
+])
+def test_an_account_number_said_digit_by_digit_is_one_run(written: str, words: str, start: int, end: int,
+                                                          run) -> None:
+    said = words.split()
+    assert identifier_digit_run(written, said[start:end], said, start) == run
+
+
+def test_a_cards_last_digits_have_no_thousands_comma() -> None:
+    assert grouped_thousands("1006", "one thousand six".split(), "ending", "thank") is None
+    assert grouped_thousands("1006", "one thousand six".split(), "about", "people") == "1,006"
+
+
+def test_a_decimal_said_with_thousand_has_its_thousands_grouped() -> None:
+    said = "two thousand five hundred twenty eight point seven kilometres".split()
+    assert decimal_thousands("2528.7 kilometres", said) == "2,528.7 kilometres"
+    assert decimal_thousands("2528.7", "twenty five twenty eight point seven".split()) == "2528.7"  # no thousand
+    assert decimal_thousands("2,528.7", said) == "2,528.7"
+
+
+@pytest.mark.parametrize("words,found", [
+    ("call you on zero one nine one three hundred eighty six eight thousand two hundred fourteen with updates",
+     [(3, 16, "0191 386 8214")]),
+    ("it's oh one eight one nine hundred forty five eight thousand seven hundred nineteen thank you",
+     [(1, 14, "0181 945 8719")]),
+    ("my mobile is oh seven seven zero zero nine zero zero four one eight", [(3, 14, "07700 900418")]),
+    ("zero two nine twenty eighteen four thousand four hundred seventy three", [(0, 11, "029 2018 4473")]),
+    ("it was zero point five", []), ("call five five five zero one four seven", []),  # no UK number
+    ("zero one two three four", []),  # too few digits
+    ("card number two nine zero one eight zero zero four seven seven two one three", []),  # inside a number
+    ("revenue of one point zero eight billion dollars", []),  # a decimal and its scale
+])
+def test_a_uk_telephone_number_said_in_number_words_is_written_in_its_groups(words: str, found) -> None:
+    assert said_uk_phone_numbers(words.split()) == found
+
+
+@pytest.mark.parametrize("spoken,written", [
+    ("zero point zero one one two three five nine", "0.0112359"), ("two point five zero", "2.50"),
+    ("one thousand two hundred point five", "1,200.5"), ("two point five million", None), ("point five", None),
+])
+def test_a_decimal_said_digit_by_digit_is_written_by_rule(spoken: str, written) -> None:
+    assert said_plain_decimal(spoken.split()) == written
+
+
+@pytest.mark.parametrize("words,found", [
+    ("the fare is a dollar three hundred fifty return", [(3, 8, "A$350")]),
+    ("it cost a dollar three eight hundred and ninety in total", [(2, 9, "A$3,890")]),  # "3,890" as NeMo reads it
+    ("she got ca dollar three six hundred and seventy point five zero back", [(2, 12, "CA$3,670.50")]),
+    ("it made nz dollar four hundred twelve million", [(2, 8, "NZ$412 million")]),
+    ("nz dollar four hundred twelve million and one point nine million", [(0, 6, "NZ$412 million")]),
+    ("it is hk dollar forty", [(2, 5, "HK$40")]),
+    ("it costs a dollar fifty", []), ("a dollar and a dime", []),  # $1.50; no amount
+])
+def test_dollars_of_other_countries_are_written_with_their_letters(words: str, found) -> None:
+    assert said_prefixed_dollars(words.split()) == found

@@ -6,9 +6,10 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (code_letters, complete_number_spans, identifier_before,
+from spacy_u2tf.core.number_spans import (airline_code_start, code_letters, complete_number_spans, identifier_before,
                                           leads_number, narrower_spans, number_pair, ordinals_after_letters,
-                                          said_months, years_then_numbers, number_phrases)
+                                          said_decimals, said_months, years_then_numbers,
+                                          number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -67,6 +68,8 @@ def test_number_phrases() -> None:
                                                                   "seven hundred and seventy five"]),
     ("two hundred thousand three hundred", ["two hundred thousand three hundred"]),
     ("nineteen hundred", ["nineteen hundred"]), ("three hundred and four", ["three hundred and four"]),
+    ("two thousand and twenty nineteen", ["two thousand", "twenty nineteen"]),  # a year after "and"
+    ("two thousand and twenty five", ["two thousand and twenty five"]),
 ])
 def test_a_scale_as_large_again_starts_another_number(spoken: str, phrases) -> None:
     words = spoken.split()
@@ -269,3 +272,27 @@ def test_narrower_spans_leave_out_a_loose_word_at_an_edge(span: str, narrower: L
 ])
 def test_months_of_a_span_written_as_said(spoken: str, start: int, end: int, months) -> None:
     assert said_months(spoken.split(), start, end) == months
+
+
+@pytest.mark.parametrize("spoken,itn,marked", [
+    ("the regular is two point five zero", "O O O O O O O", "O O O B I I I"),
+    ("why not okay one point five", "O O O O O O", "O O O B I I"),
+    ("at one point two of them left", "O O O O O O O", "O O O O O O O"),  # "at one point", a time
+    ("at one point two five percent", "O O O O O O", "O B I I I O"),  # more digits: a decimal
+    ("it is two point five", "O O B I I", "O O B I I"),  # the tagger's own span is kept
+    ("it is zero point zero zero zero four", "O O B I I B I I", "O O B I I I I I"),  # its pieces made one
+    ("one point five two point five", "B I I B I I", "B I I B I I"),  # a span across the phrase's end: kept
+    ("the main point is clear", "O O O O O", "O O O O O"),
+])
+def test_a_decimal_said_with_point_gets_a_span(spoken: str, itn: str, marked: str) -> None:
+    assert said_decimals(spoken.split(), itn.split()) == marked.split()
+
+
+@pytest.mark.parametrize("spoken,start,code", [
+    ("the next flight is s w one two", 6, 4), ("flight number u a nine", 4, 2), ("on flight ba two one seven", 3, 2),
+    ("flight four five nine", 1, None), ("i took a b twelve", 4, None), ("the flight it was e k two", 6, 4),
+    ("artemis one flight in twenty twenty two", 4, None), ("my flight at eight oh two", 3, None),  # words
+    ("the flight a two hour delay", 3, None),
+])
+def test_an_airline_code_starts_a_flight_number(spoken: str, start: int, code) -> None:
+    assert airline_code_start(spoken.split(), start) == code
