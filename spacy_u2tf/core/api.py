@@ -90,10 +90,10 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
     vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), and the letters of a reference code
     with its number after a hyphen ("case number ra fifty five thousand one hundred seven" is RA-55107;
-    :func:`.number_spans.code_letters`), and an airline's code with its flight number ("flight s w one thousand
-    two hundred ninety" is SW1290; :func:`.number_spans.airline_code_start`), changing the lists in place. The
-    letters may stand alone or in a span of their own, but not before a mark typed after them (``typed``: their
-    indices)."""
+    :func:`.number_spans.code_letters`), and an airline's code in capitals before its flight number ("flight s w
+    one thousand two hundred ninety" is SW 1290, as DialogSum writes "flight BA 7101";
+    :func:`.number_spans.airline_code_start`), changing the lists in place. The letters may stand alone or in a span
+    of their own, but not before a mark typed after them (``typed``: their indices)."""
     by_start = {span.start: k for k, span in enumerate(spans)}
     for k in range(len(spans) - 1, -1, -1):
         span, letter = spans[k], spans[k].start - 1
@@ -104,7 +104,7 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
         if code is not None and not any(i in typed for i in range(code, span.start)) and all(
                 s.kind == "itn" and code <= s.start for s in spans[:k] if s.end > code):
             inside = [j for j in range(k) if spans[j].end > code]
-            spans[k] = _span_over(span, words, code, span.end, "".join(words[code:span.start]).upper() + digits)
+            spans[k] = _span_over(span, words, code, span.end, f"{''.join(words[code:span.start]).upper()} {digits}")
             for j in reversed(inside):
                 del spans[j]
             for i in range(code, span.start):

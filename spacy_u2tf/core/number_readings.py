@@ -1429,23 +1429,13 @@ def decimal_thousands(written: str, spoken: Sequence[str]) -> str:
     return _DECIMAL_THOUSANDS.sub(lambda m: f"{int(m.group(1)):,}", written)
 
 
-_MERIDIEM = re.compile(r"(\d)( ?)([AaPp])\.?[Mm]\.?(?![\w.])")
-
-
-def meridiem_dots(written: str) -> str:
-    """A time of day with "a.m." or "p.m." written with their dots and a space, as written English mostly has them
-    (the references of DialogSum, QMSum and the Supreme Court's transcripts; the Schema-Guided Dialogue corpus
-    alone writes "pm" more often): "10 am" and "4:30pm" are 10 a.m. and 4:30 p.m."""
-    return _MERIDIEM.sub(lambda m: f"{m.group(1)} {m.group(3).lower()}.m.", written)
-
-
 def read_in_context(written: str, words: Sequence[str], start: int, end: int, name_before: bool = False,
                     money: Optional[PoundsInText] = None, clocks: AbstractSet[str] = frozenset()) -> str:
     """``written``, stage 2's accepted writing of ``words[start:end]``, as its context reads it: the first of this
     module's readings that applies (and :func:`.ordinal_style.spelled_small_ordinal`), else ``written`` itself;
-    a month said in full is written in full first (:func:`month_names`), and the result has the dots of "a.m." and
-    "p.m." (:func:`meridiem_dots`) and a decimal's thousands grouped (:func:`decimal_thousands`). A span of more
-    than :data:`_READ_WORDS` words is left as written: some readings try each way of cutting a span in two.
+    a month said in full is written in full first (:func:`month_names`), and the result has a decimal's thousands
+    grouped (:func:`decimal_thousands`). A span of more than :data:`_READ_WORDS` words is left as written: some
+    readings try each way of cutting a span in two.
     ``name_before``: the word before the span is written capitalized with no mark after it ("Boeing"); ``money``:
     :func:`pounds_in_text` of ``words``, for a caller that reads many spans of one text; ``clocks``: the times of
     day ("11:40") written before the span in the same text."""
@@ -1458,7 +1448,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
     earlier = words[max(0, start - _ASKED_WINDOW - 1):start]  # what was said shortly before: a time asked, a booking
     written = month_names(written, said) or written  # "Jan." said "january" is January, whatever else applies
     code = None if _CLEAN_CODE.fullmatch(written) else spelled_reference(said, words, start)  # K7P2XM
-    return meridiem_dots(decimal_thousands(code
+    return decimal_thousands(code
             or letter_and_number(written, said)  # "v.8" is V8, "1080 p" 1080p
             or clock_money(written, said)  # "$1:35" said "one thirty five dollars" is $135
             or money_in_parts(written, said)  # "£135" said "one pound thirty five" is £1.35
@@ -1504,4 +1494,4 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or day_hour(written)  # "11 o'clock" is 11:00
             or noon_writing(written)  # "12-Noon" is 12 noon
             or world_war_numeral(written, words, start)  # World War II
-            or written, said))
+            or written, said)

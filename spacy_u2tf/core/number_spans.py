@@ -678,8 +678,8 @@ _TWO_LETTER_WORDS = frozenset("am an as at be by do go he hi if in is it me my n
 def airline_code_start(words: Sequence[str], start: int) -> Optional[int]:
     """Where the airline's code of a flight number begins, for a number said at ``words[start]`` after "flight"
     ("flight number", "the next flight is") and one or two letters said one by one, or a word of two letters, with
-    nothing else between ("flight s w one thousand two hundred ninety" is SW1290; "flight ba two one seven" BA217);
-    ``None`` elsewhere."""
+    nothing else between ("flight s w one thousand two hundred ninety" is SW 1290; "flight ba two one seven" BA
+    217); ``None`` elsewhere."""
     i = start
     letters = 0
     while i > 0 and letters < 2 and len(words[i - 1]) == 1 and words[i - 1].isascii() and words[i - 1].isalpha():

@@ -9,7 +9,6 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              hour_and_minutes, hundred_clock_number, identifier_digit_run,
                                              label_digits, label_number,
                                              letter_and_number, lettered_code, listed_years, measure_writing,
-                                             meridiem_dots,
                                              minutes_to_hour, misgrouped_digits, money_in_parts, month_names,
                                              month_year, noon_writing, paired_numbers, per_cent_words, percent_sign,
                                              plural_unit_apart, pounds_in_text, pounds_sterling, range_of_years,
@@ -864,14 +863,6 @@ def test_uk_phone_numbers_in_their_groups(spoken: str, written: str, expected) -
 ])
 def test_sort_codes_in_their_pairs(earlier: str, spoken: str, written: str, expected) -> None:
     assert sort_code(written, spoken.split(), earlier.split()) == expected
-
-
-@pytest.mark.parametrize("written,styled", [
-    ("10 am", "10 a.m."), ("4:30pm", "4:30 p.m."), ("4:30 PM", "4:30 p.m."), ("7 a.m.", "7 a.m."),
-    ("6am-8pm", "6 a.m.-8 p.m."), ("11 amps", "11 amps"), ("12 pm", "12 p.m."), ("I am", "I am"),
-])
-def test_a_time_of_day_has_the_dots_of_a_m_and_p_m(written: str, styled: str) -> None:
-    assert meridiem_dots(written) == styled
 
 
 @pytest.mark.parametrize("written,words,start,end,run", [

@@ -99,7 +99,7 @@ def test_no_hyphen_between_names_below_the_names_threshold(shipped_model) -> Non
      ("That makes a total of $660.", "That makes a total of 660 US dollars.")),
     ("it costs fifty bucks and we leave at five o'clock", ("It costs 50 bucks and we leave at 5:00.",)),
     ("the meeting is on the twenty third of july at ten a m in room four oh four",
-     ("The meeting is on 23 July at 10 a.m. in room 404.",)),
+     ("The meeting is on 23 July at 10 am in room 404.",)),
     ("take exit four oh four and call extension four oh four", ("Take exit 404 and call extension 404.",)),
     ("we live on forty second street", ("We live on 42nd Street.",)),
     ("he is a middle aged man who runs a non profit", ("He is a middle-aged man who runs a non-profit.",)),
