@@ -162,7 +162,7 @@ def spoken_numbers(words: Sequence[str], keep_scales: AbstractSet[str] = frozens
                 continue
             if current is None:
                 current, last_kind = value, "unit"
-            elif last_kind == "tens" and current % 10 == 0 and value < 10:
+            elif last_kind == "tens" and current % 10 == 0 and 0 < value < 10:  # "fifty zero" is 50, 0
                 current, last_kind = current + value, "unit"
             elif last_kind == "hundred" and (hundred_joins or total):
                 current, last_kind = current + value, "unit"

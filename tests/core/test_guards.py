@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, grams_apart, ordinal_dropped,
-                                   split_decimal, split_said_word, spoken_digits)
+                                   split_decimal, split_said_word, spoken_digits, spoken_numbers)
 
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
@@ -222,6 +222,13 @@ def test_mixed_case_may_add_a_possessive_apostrophe() -> None:
 def test_titles_the_normalizer_expands() -> None:
     assert check_span(["miss"], "Ms.") is None and check_span(["misses"], "Mrs.") is None
     assert check_span(["miss"], "Dr.") is not None
+
+
+def test_a_zero_after_tens_is_a_digit_of_its_own() -> None:
+    """"fifty zero" is no 50: a normalizer reads "350,000" as "three hundred fifty zero zero zero"."""
+    assert spoken_numbers("three hundred fifty zero zero zero".split()) == ["350", "0", "0", "0"]
+    assert spoken_digits("twenty oh one".split()) == "2001"
+    assert spoken_digits("fifty five".split()) == "55"
 
 
 def test_spoken_digits() -> None:

@@ -923,6 +923,7 @@ def test_a_decimal_said_digit_by_digit_is_written_by_rule(spoken: str, written) 
     ("it made nz dollar four hundred twelve million", [(2, 8, "NZ$412 million")]),
     ("nz dollar four hundred twelve million and one point nine million", [(0, 6, "NZ$412 million")]),
     ("it is hk dollar forty", [(2, 5, "HK$40")]),
+    ("around a dollar three hundred fifty zero zero zero in lost revenue", [(1, 9, "A$350,000")]),  # NeMo's 350,000
     ("it costs a dollar fifty", []), ("a dollar and a dime", []),  # $1.50; no amount
 ])
 def test_dollars_of_other_countries_are_written_with_their_letters(words: str, found) -> None:
