@@ -29,9 +29,9 @@ from .number_readings import (PoundsInText, pounds_in_text, read_in_context, sai
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               said_plain_decimal, said_prefixed_dollars, said_uk_phone_numbers, spelled_reference,
                               unnamed_amount)
-from .number_spans import (KINDS, airline_code_start, code_letters, complete_number_spans, identifier_before,
+from .number_spans import (KINDS, code_letters, complete_number_spans, flight_code_start, identifier_before,
                            labels_a_number, leads_number, narrower_spans, number_pair, number_phrases,
-                           ordinals_after_letters, said_decimals, said_months, years_then_numbers)
+                           ordinals_after_letters, said_decimals, said_flight_number, said_months, years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .question_tails import question_tails
@@ -99,12 +99,15 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
         span, letter = spans[k], spans[k].start - 1
         if span.kind != "itn" or span.written is None or letter in typed:
             continue
-        digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
-        code = airline_code_start(words, span.start) if digits else None
-        if code is not None and not any(i in typed for i in range(code, span.start)) and all(
-                s.kind == "itn" and code <= s.start for s in spans[:k] if s.end > code):
+        code = flight_code_start(words, span.start, span.end)
+        flight = said_flight_number(words, min(code, span.start), span.end) if code is not None else None
+        if flight is not None and code >= span.start:  # the code inside the span: "b a two thousand ... one"
+            spans[k] = _span_over(span, words, span.start, span.end, flight)
+            continue
+        if (flight is not None and not any(i in typed for i in range(code, span.start))
+                and all(s.kind == "itn" and code <= s.start for s in spans[:k] if s.end > code)):
             inside = [j for j in range(k) if spans[j].end > code]
-            spans[k] = _span_over(span, words, code, span.end, f"{''.join(words[code:span.start]).upper()} {digits}")
+            spans[k] = _span_over(span, words, code, span.end, flight)
             for j in reversed(inside):
                 del spans[j]
             for i in range(code, span.start):
@@ -112,6 +115,7 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
             itn[code:span.end] = ["B"] + ["I"] * (span.end - code - 1)
             by_start = {s.start: j for j, s in enumerate(spans)}
             continue
+        digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
         if span.written.isdigit() and leads_number(words, letter, case, punct):
             written = words[letter].upper() + span.written
         elif digits and code_letters(words, letter, case, punct):

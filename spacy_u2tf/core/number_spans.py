@@ -697,6 +697,24 @@ def airline_code_start(words: Sequence[str], start: int) -> Optional[int]:
     return i if j >= 0 and words[j].lower() == "flight" else None
 
 
+def flight_code_start(words: Sequence[str], start: int, end: int) -> Optional[int]:
+    """Where the airline's code begins of a flight number whose number is said in ``words[start:end]``, after
+    letters inside the span or before it (:func:`airline_code_start`); ``None`` where it is no flight number."""
+    number = next((i for i in range(start, end) if cardinal_word(words[i])), None)
+    return None if number is None else airline_code_start(words, number)
+
+
+def said_flight_number(words: Sequence[str], start: int, end: int) -> Optional[str]:
+    """The flight number a span said whole, its airline's code and its number ("flight b a two thousand seven
+    hundred one" is BA 2701, where stage 2 may drop a letter: "B 2701"; :func:`airline_code_start`), or ``None``."""
+    number = next((i for i in range(start, end) if cardinal_word(words[i])), end)
+    if number in (start, end) or airline_code_start(words, number) != start or not all(
+            cardinal_word(w) for w in words[number:end]):
+        return None
+    digits = spoken_digits([w.lower() for w in words[number:end]])
+    return f"{''.join(words[start:number]).upper()} {digits}" if digits.isdigit() else None
+
+
 # Words after which two digits said in a row are one code, not a range ("my pin is three five", "the card ending
 # twenty two sixty").
 _CODE_NOUNS = frozenset("code codes pin password passcode zip extension digits ending".split())

@@ -6,10 +6,10 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (airline_code_start, code_letters, complete_number_spans, identifier_before,
-                                          leads_number, narrower_spans, number_pair, ordinals_after_letters,
-                                          said_decimals, said_months, years_then_numbers,
-                                          number_phrases)
+from spacy_u2tf.core.number_spans import (airline_code_start, code_letters, complete_number_spans, flight_code_start,
+                                          identifier_before, leads_number, narrower_spans, number_pair,
+                                          ordinals_after_letters, said_decimals, said_flight_number, said_months,
+                                          years_then_numbers, number_phrases)
 
 DATA = Path(__file__).parent / "data" / "number_phrases.txt"
 
@@ -296,3 +296,16 @@ def test_a_decimal_said_with_point_gets_a_span(spoken: str, itn: str, marked: st
 ])
 def test_an_airline_code_starts_a_flight_number(spoken: str, start: int, code) -> None:
     assert airline_code_start(spoken.split(), start) == code
+
+
+@pytest.mark.parametrize("spoken,start,end,code,written", [
+    ("then flight b a two thousand seven hundred one from", 2, 9, 2, "BA 2701"),  # the code inside the span
+    ("then flight b a two thousand seven hundred one from", 3, 9, 2, None),  # a span without its "b"
+    ("then flight b a two thousand seven hundred one from", 4, 9, 2, None),  # the number alone
+    ("flight number two thousand seven hundred one", 2, 6, None, None),  # no code
+])
+def test_a_flight_number_is_its_airlines_code_and_its_number(spoken: str, start: int, end: int, code,
+                                                            written) -> None:
+    words = spoken.split()
+    assert flight_code_start(words, start, end) == code
+    assert said_flight_number(words, start, end) == written
