@@ -252,9 +252,10 @@ def _to_between(first: ConvertedSpan, second: ConvertedSpan, words: Sequence[str
 
 def _said_as_written(said_words: Sequence[str], words: Sequence[str], start: int, case: Sequence[str],
                      punct: Sequence[str]) -> Optional[str]:
-    """The written form of a span the guards rejected, read from its spoken words by rule (an age, an amount, a
-    measure, digits, a code, letters), or ``None``."""
-    return (said_age(said_words)  # "seventeen year old" rejected as "$17"
+    """The written form of a span the guards rejected, read from its spoken words by rule (a flight number, an age,
+    an amount, a measure, digits, a code, letters), or ``None``."""
+    return (said_flight_number(words, start, start + len(said_words))  # "h z eleven" rejected as "Hz 11"
+            or said_age(said_words)  # "seventeen year old" rejected as "$17"
             or said_money(said_words)  # "eighteen pounds seventy pence" as "18.7%"
             or said_measure(said_words)  # "nine point five eight seconds" as "9.582nds"
             or said_plain_decimal(said_words)  # "zero point zero one one two three five nine" as "0.011 2359"

@@ -1255,6 +1255,8 @@ account reference ref order ticket id invoice policy confirmation case claim tra
 membership employee booking reservation passport licence license registration patient staff transaction
 application voucher incident
 """.split())
+_GROUPED_RUN = re.compile(r"\d+(?:[ -]\d+)+")
+_PHONE_WORDS = frozenset("phone telephone mobile cell contact fax landline callback".split())
 
 
 def identifier_digit_run(written: str, spoken: Sequence[str], words: Sequence[str], start: int) -> Optional[str]:
@@ -1272,10 +1274,6 @@ def identifier_digit_run(written: str, spoken: Sequence[str], words: Sequence[st
         named = words[noun - 1].lower()  # "account number": the noun before "number" names it
     digits = "".join(DIGIT_WORDS[w.lower()] for w in spoken)
     return digits if named in _RUN_IDENTIFIERS and digit_string(text) == digits else None
-
-
-_GROUPED_RUN = re.compile(r"\d+(?:[ -]\d+)+")
-_PHONE_WORDS = frozenset("phone telephone mobile cell contact fax landline callback".split())
 
 
 def said_digit_groups(written: str, spoken: Sequence[str]) -> Optional[str]:
