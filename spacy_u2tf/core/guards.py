@@ -875,11 +875,14 @@ def lost_leading_zero(spoken_span: Sequence[str], written: str) -> Optional[str]
 
 
 def digits_said_one_by_one(spoken_span: Sequence[str], written: str) -> Optional[str]:
-    """``"number changed: ..."`` when a span said digit by digit ("zero zero zero", "double oh seven") is written
-    with other digits ("0000"), else ``None``: the number check reads past leading zeros, which a code keeps."""
+    """``"number changed: ..."`` when a span said digit by digit ("zero zero zero", "double oh seven"), after a
+    code's letters or not ("f zero five"), is written with other digits ("0000", "F005"), else ``None``: the number
+    check reads past leading zeros, which a code keeps."""
     said: List[str] = []
     repeat = 1
     for word in (w.lower() for w in spoken_span):
+        if not said and repeat == 1 and len(word) == 1 and word.isascii() and word.isalpha():
+            continue  # a code's letters before its digits
         if word in ("double", "triple"):
             repeat = 2 if word == "double" else 3
             continue

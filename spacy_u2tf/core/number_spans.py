@@ -709,7 +709,7 @@ def said_flight_number(words: Sequence[str], start: int, end: int) -> Optional[s
     hundred one" is BA 2701, where stage 2 may drop a letter: "B 2701"; :func:`airline_code_start`), or ``None``."""
     number = next((i for i in range(start, end) if cardinal_word(words[i])), end)
     if number in (start, end) or airline_code_start(words, number) != start or not all(
-            cardinal_word(w) for w in words[number:end]):
+            cardinal_word(w) or w.lower() == "and" for w in words[number:end]):  # "two hundred and nine"
         return None
     digits = spoken_digits([w.lower() for w in words[number:end]])
     return f"{''.join(words[start:number]).upper()} {digits}" if digits.isdigit() else None

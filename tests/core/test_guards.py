@@ -8,7 +8,7 @@ from spacy_u2tf.core.guards import (check_span, dropped_word, finish_initials, g
 OK = [
     ("twelve point three million dollars", "$12.3 million"),
     ("zero point zero zero zero four", "0.0004"), ("two point five zero euros", "€2.50"),
-    ("oh one eight one nine four five", "0181 945"), ("zero seven", "07"),
+    ("oh one eight one nine four five", "0181 945"), ("zero seven", "07"), ("f zero five", "F05"),
     ("version two point one point three", "version 2.1.3"), ("one point fifteen", "1.15"),
     ("twelve square feet", "12 sq ft"),
     ("one eight hundred seven seven two one two one three", "1-800-772-1213"),
@@ -90,6 +90,7 @@ BAD = [
     ("zero point zero zero zero four", "0.004", "number changed"),  # a zero after the point lost
     ("two point five zero", "2.5", "number changed"), ("seven pounds eight ounces", "7 lbs8 ounces", "glued"),
     ("oh one eight one nine hundred forty five", "181 945", "number changed"),  # the zero said first
+    ("f zero five", "F005", "number changed"), ("f zero five", "F0:05", "number changed"),  # a code's digits
     ("zero point four four square", "0.44 sq square", "repeated word"),  # the word and its abbreviation
     ("twelve", "$12 bananas", "invented word"),
     ("four oh eight nine seven one", "40897", "number changed"),

@@ -303,6 +303,7 @@ def test_an_airline_code_starts_a_flight_number(spoken: str, start: int, code) -
     ("then flight b a two thousand seven hundred one from", 3, 9, 2, None),  # a span without its "b"
     ("then flight b a two thousand seven hundred one from", 4, 9, 2, None),  # the number alone
     ("flight number two thousand seven hundred one", 2, 6, None, None),  # no code
+    ("on flight bb two hundred and nine from", 2, 7, 2, "BB 209"),  # a code said as one word, "and" in its number
 ])
 def test_a_flight_number_is_its_airlines_code_and_its_number(spoken: str, start: int, end: int, code,
                                                             written) -> None:
