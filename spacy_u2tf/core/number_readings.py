@@ -700,8 +700,13 @@ _AGE_UNITS = frozenset("year years month months week weeks day days".split())
 def said_letter_number(spoken: Sequence[str], letter_leads: bool) -> Optional[str]:
     """A letter and the number words after it, as the name they make (``letter_leads``: the letter names the number,
     :func:`.number_spans.leads_number`), for a span whose conversion the guards rejected: "a three eighty" written
-    "1/80" is A380, the number's digits as said. ``None`` for any other words."""
+    "1/80" is A380, the number's digits as said; a letter and digits said one by one from a zero are a code whatever
+    the letter names ("f zero five" is F05). ``None`` for any other words."""
     lowered = [w.lower() for w in spoken]
+    if (not letter_leads and len(lowered) > 2 and len(lowered[0]) == 1 and lowered[0].isalpha()
+            and lowered[0] not in ("a", "i") and lowered[1] in ("zero", "oh")
+            and all(w in DIGIT_WORDS for w in lowered[1:])):
+        return lowered[0].upper() + "".join(DIGIT_WORDS[w] for w in lowered[1:])  # an error code: "f zero five"
     if not letter_leads or len(lowered) < 2 or not all(map(cardinal_word, lowered[1:])):
         return None
     digits = spoken_digits(lowered[1:])

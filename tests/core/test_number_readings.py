@@ -928,3 +928,11 @@ def test_a_decimal_said_digit_by_digit_is_written_by_rule(spoken: str, written) 
 ])
 def test_dollars_of_other_countries_are_written_with_their_letters(words: str, found) -> None:
     assert said_prefixed_dollars(words.split()) == found
+
+
+@pytest.mark.parametrize("spoken,leads,written", [
+    ("a three eighty", True, "A380"), ("f zero five", False, "F05"), ("e oh four", False, "E04"),
+    ("a zero five", False, None), ("f five", False, None), ("f zero twenty", False, None),
+])
+def test_a_letter_and_its_number_are_one_name_when_the_guards_reject_them(spoken: str, leads: bool, written) -> None:
+    assert said_letter_number(spoken.split(), leads) == written
