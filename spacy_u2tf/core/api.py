@@ -679,10 +679,10 @@ class U2TF:
                 for cut in years_then_numbers(words, start, end):  # "by 2045, five years ahead"
                     itn[cut] = "B"
                     punct[cut - 1] = "COMMA" if punct[cut - 1] == "O" else punct[cut - 1]
-            short_forms = sorted(written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
-                                 + said_uk_phone_numbers(words)  # "zero one nine one three hundred ...": 0191 386 ...
-                                 + said_prefixed_dollars(words))  # "a dollar three hundred fifty": A$350
-            short_forms = sorted(short_forms + [form for form in name_suffixes(words, case, punct)  # "Jr."
+            short_forms = written_short_forms(words)  # "No.", "R&D", "Q2": written as said, without stage 2
+            short_forms = sorted(short_forms + [form for form in said_uk_phone_numbers(words)  # 0191 386 8214
+                                                + said_prefixed_dollars(words)  # "a dollar three hundred fifty": A$350
+                                                + name_suffixes(words, case, punct)  # "Jr."
                                                 + short_titles(words, case, punct)  # "Sen. Voss"
                                                 + courtesy_titles(words, case, punct)  # "Ms. Garcia"
                                                 + counted_acronyms(words, self._acronym_case(words, case), punct)
