@@ -33,7 +33,8 @@ NAMES_NOTE = (" Also the hyphenated names of the project's list (spacy_u2tf/data
               "from general knowledge), in their capitals, which their words take once joined, and the compounds of "
               "its list of words hyphenated in every use (spacy_u2tf/data/lexicons/hyphen_words.txt, also written "
               "from general knowledge) that the text above writes hyphenated at least {listed_share:.0%} of the "
-              "times their words stand in a row, or uses fewer than {min_count} times.")
+              "times their words stand in a row (not counting a name, each word capitalized: \"the North West\"), "
+              "or uses fewer than {min_count} times.")
 
 
 def main() -> None:

@@ -16,7 +16,7 @@ from .forms_of_address import address_case
 from .guards import AMOUNT_WITH_CENTS, SCALE_NAMES, SUBUNIT_WORDS, SYMBOL_WORDS
 from .guard_stats import CLASS_DISABLED, GuardStats
 from .labels import (CONTEXT_KEYS, HEADS, JOIN, MIXED_CLASS, SENTENCE_END, address_at_cut, bio_spans, born_joins,
-                     case_label, close_last_sentence, combining_form_joins, joined_letters, loose_edge_joins,
+                     case_label, close_last_sentence, combining_form_joins, joined_letters, led_verb, loose_edge_joins,
                      out_of_span, plural_acronym, ranked_superlative_joins, rejected_mixed_case, scale_names,
                      split_context_thresholds, superlative_joins, thresholded_labels, to_compound_joins,
                      vessel_class_joins, whole_fraction_joins)
@@ -29,9 +29,10 @@ from .number_readings import (PoundsInText, pounds_in_text, read_in_context, sai
                               said_identifier_groups, said_letter_number, said_letters, said_measure, said_money,
                               said_plain_decimal, said_prefixed_dollars, said_uk_phone_numbers, spelled_reference,
                               unnamed_amount)
-from .number_spans import (KINDS, code_letters, complete_number_spans, flight_code_start, identifier_before,
-                           labels_a_number, leads_number, narrower_spans, number_pair, number_phrases,
-                           ordinals_after_letters, said_decimals, said_flight_number, said_months, years_then_numbers)
+from .number_spans import (KINDS, acronym_names_number, code_letters, complete_number_spans, flight_code_start,
+                           identifier_before, labels_a_number, leads_number, narrower_spans, number_pair,
+                           number_phrases, ordinals_after_letters, said_decimals, said_flight_number, said_months,
+                           years_then_numbers)
 from .ordinal_style import unit_ordinals
 from .precision import DEFAULT_DTYPE, DTYPES, apply_dtype, check_dtype, native_bf16
 from .question_tails import question_tails
@@ -86,14 +87,17 @@ def _span_over(span: ConvertedSpan, words: Sequence[str], start: int, end: int, 
 
 
 def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence[str], itn: List[str],
-                          spans: List[ConvertedSpan], typed: Collection[int] = ()) -> None:
+                          spans: List[ConvertedSpan], typed: Collection[int] = (),
+                          known_acronym: Callable[[str], bool] = lambda word: False) -> None:
     """Write a letter said before a number converted to plain digits as one name with it ("vitamin b twelve" is
     vitamin B12, not "vitamin B, 12"; :func:`.number_spans.leads_number`), and the letters of a reference code
     with its number after a hyphen ("case number ra fifty five thousand one hundred seven" is RA-55107;
     :func:`.number_spans.code_letters`), and an airline's code in capitals before its flight number ("flight s w
     one thousand two hundred ninety" is SW 1290, as DialogSum writes "flight BA 7101";
-    :func:`.number_spans.airline_code_start`), changing the lists in place. The letters may stand alone or in a span
-    of their own, but not before a mark typed after them (``typed``: their indices)."""
+    :func:`.number_spans.airline_code_start`), and an acronym with the small number that names it ("hs two" is HS2;
+    :func:`.number_spans.acronym_names_number`) unless it is a ``known_acronym``, a word of its own ("SPF 30"),
+    changing the lists in place. The letters may stand alone or in a span of their own, but not before a mark typed
+    after them (``typed``: their indices)."""
     by_start = {span.start: k for k, span in enumerate(spans)}
     for k in range(len(spans) - 1, -1, -1):
         span, letter = spans[k], spans[k].start - 1
@@ -118,6 +122,9 @@ def _join_leading_letters(words: Sequence[str], punct: List[str], case: Sequence
         digits = span.written.replace(",", "") if _PLAIN_NUMBER.fullmatch(span.written) else ""
         if span.written.isdigit() and leads_number(words, letter, case, punct):
             written = words[letter].upper() + span.written
+        elif (span.written.isdigit() and len(span.written) <= 2 and letter >= 0 and not known_acronym(words[letter])
+              and acronym_names_number(words, letter, span.end, case, punct)):
+            written = words[letter].upper() + span.written  # HS2, CO2; a known acronym is a word: "SPF 30"
         elif digits and code_letters(words, letter, case, punct):
             written = f"{words[letter].upper()}-{digits}"  # a case or ticket number: RA-55107
         else:
@@ -773,8 +780,10 @@ class U2TF:
                         plans[d][1][span.start] = rejected_mixed_case(
                             labels[d]["case_probs"][span.start], self.tagger.labels["case"], tables.get("case", {}),
                             context.plain_acronym if span.spoken in self.plain_words else None)
+                    if plans[d][1][span.start] == "ACRONYM" and led_verb(docs[d], span.start):
+                        plans[d][1][span.start] = "LOWER"  # "a round led by", not "LED by"
         for words, (punct, case, itn, spans), typed, lab in zip(docs, plans, typed_by_doc, labels):
-            _join_leading_letters(words, punct, case, itn, spans, typed)
+            _join_leading_letters(words, punct, case, itn, spans, typed, self.mixed_case_forms.is_acronym)
             _join_number_pairs(words, punct, itn, spans, lab["itn"], typed)
         return [self._result(words, *plan) for words, plan in zip(docs, plans)]
 

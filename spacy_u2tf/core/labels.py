@@ -227,11 +227,31 @@ def hold_plain_acronyms(case: Sequence[str], probs: Sequence[Sequence[float]], n
                         words: Sequence[str], plain: Container[str], threshold: float,
                         thresholds: Dict[str, float]) -> List[str]:
     """``case`` where an ACRONYM on a spoken word in ``plain`` (words never written in capitals, e.g.
-    :class:`.lexicon.PlainWords`) stands only if its probability reaches ``threshold``; a word below it takes its
-    likeliest other label under the head's ``thresholds`` ("SPRINT" → "sprint"). ``probs`` is words × case labels
-    in the order of ``names``."""
+    :class:`.lexicon.PlainWords`) stands only if its probability reaches ``threshold``, and never on "led" where
+    the verb's words follow it ("LED by" → "led by"); a word held takes its likeliest other label under the head's
+    ``thresholds`` ("SPRINT" → "sprint"). ``probs`` is words × case labels in the order of ``names``."""
     held = [i for i, label in enumerate(case) if label == "ACRONYM" and words[i] in plain]
-    return _hold_below(case, held, probs, names, "ACRONYM", threshold, thresholds)
+    verbs = [i for i, label in enumerate(case) if label == "ACRONYM" and led_verb(words, i)]
+    out = _hold_below(case, held, probs, names, "ACRONYM", threshold, thresholds)
+    return _hold_below(out, verbs, probs, names, "ACRONYM", 1.01, thresholds)  # no probability makes a verb "LED"
+
+
+# What follows "led", the verb, and never the diode: an agent, a score, an object, a direction ("led by Tiger Ridge",
+# "led 5-3", "led the charge", "led to", "led us").
+_AFTER_LED_VERB = frozenset("""
+by to the a his her their its our my your them him us me off into in up on nil zero one two three four five six seven
+eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty
+sixty seventy eighty ninety
+""".split())
+
+
+def led_verb(words: Sequence[str], i: int) -> bool:
+    """Whether ``words[i]`` is "led", the past of "lead", by the word after it ("led by", "led 5-3", "led the";
+    a light is "an LED", "LED lighting")."""
+    if words[i].lower() != "led" or i + 1 >= len(words):
+        return False
+    after = words[i + 1].lower()
+    return after in _AFTER_LED_VERB or after[:1].isdigit()
 
 
 # Words that neither begin nor end a hyphenated compound, though they may stand inside one ("state-of-the-art"):

@@ -21,9 +21,9 @@ from itertools import accumulate
 from typing import AbstractSet, FrozenSet, List, Optional, Sequence, Tuple
 
 from .guards import DIGIT_WORDS, MONTH_ABBREVIATIONS, MONTHS, digit_string, spoken_digits, spoken_numbers
-from .number_spans import (CARDINAL, COMPOUND_UNITS, IDENTIFIER_GLUE, KINDS, TIME_ONLY_BEFORE, cardinal_word,
-                           counted_range, identifier_at, identifier_before, labels_a_number, list_goes_on, number_pair,
-                           number_phrases, temperature_letter)
+from .number_spans import (CARDINAL, COMPOUND_UNITS, FUNCTION_WORDS, IDENTIFIER_GLUE, KINDS, TIME_ONLY_BEFORE,
+                           cardinal_word, counted_range, identifier_at, identifier_before, labels_a_number,
+                           list_goes_on, number_pair, number_phrases, temperature_letter)
 from .ordinal_style import day_of_month, spelled_small_ordinal
 
 _CLOCK = re.compile(r"(\d{1,2}):(\d\d)")
@@ -194,16 +194,26 @@ def month_year(written: str, spoken: Sequence[str]) -> Optional[str]:
     return f"{match.group(1)} {match.group(2)}{match.group(3)}"
 
 
+# Nouns whose "of" comes before a year, never a time of day ("the famine of 1845", "a document of 1134").
+_DATED_BY_YEAR = frozenset("""
+famine war wars document documents charter treaty act acts statute constitution summer spring autumn winter election
+elections census flood floods revolution rebellion rising uprising riots crisis class earthquake plague reform reforms
+expedition campaign
+""".split())
+
+
 def uncued_clock(written: str, spoken: Sequence[str], before: str, after: str,
                  earlier: Sequence[str] = ()) -> Optional[str]:
     """The number that a clock-like conversion of plain number words stands for where no word around it says a
     time (:data:`_TIME_BEFORE`, :data:`_TIME_AFTER`, or "what time" among the ``earlier`` words, those said
     shortly before it, or "for" after something booked): "uranium two thirty five" is uranium 235, "in eleven
     fifty three" the year 1153, "a four oh four error" a 404 error, but "what time was it? eleven forty five" 11:45
-    and "an appointment? yes, for ten forty" 10:40. ``None`` where that does not apply;
+    and "an appointment? yes, for ten forty" 10:40; "of" says a time ("a time of 3:04") but after a noun of
+    :data:`_DATED_BY_YEAR` ("the famine of eighteen forty five" is 1845). ``None`` where that does not apply;
     the digits are the conversion's own, which the guards have checked."""
     match = _CLOCK.fullmatch(written.strip())
-    if (match is None or before.lower() in _TIME_BEFORE or after.lower() in _TIME_AFTER
+    year_of = before.lower() == "of" and len(earlier) > 1 and earlier[-2].lower() in _DATED_BY_YEAR
+    if (match is None or (before.lower() in _TIME_BEFORE and not year_of) or after.lower() in _TIME_AFTER
             or _time_asked(earlier) or _booked_for(before, earlier)
             or not _said_in_digits(spoken, ("U", "T", "D", "Z"))):
         return None
@@ -366,7 +376,7 @@ _LAST_SET = (_SET_SCORES_EITHER_WAY | {(a, b) for a in range(7) for b in range(7
 _MATCH_WORDS = frozenset("""
 victory victories win wins won winning beat beats beating defeat defeats defeated lost lose loses losing title final
 finals semifinal semifinals quarterfinal quarterfinals match matches set sets score scores scored triumph champion
-serving serves tiebreak tiebreaker
+serve serving serves tiebreak tiebreaker championship
 """.split())
 
 
@@ -550,25 +560,46 @@ unless across various does goes thus hers ours yours theirs
 
 
 def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: str,
-                      name_before: bool = False) -> Optional[str]:
+                      name_before: bool = False, then: str = "", before_that: str = "") -> Optional[str]:
     """A count said with "thousand" that the conversion wrote as a year's four plain digits, with its thousands
     grouped as counts are written ("one thousand five hundred people" is 1,500 people, "about two thousand
     employees" 2,000 employees): said with "hundred" too (a year is said "twelve hundred", so "about one thousand
-    two hundred" is 1,200), said "one thousand", before "of" ("2,000 of you") or before a noun of what is counted
-    (a plural, :data:`_COUNT_NOUNS`); not after "in", "since", "the" and the like, a day's number or a month
-    ("October 27, 2000 ..."), nor after a noun that labels by number ("Section 7701") or a name (``name_before``:
-    "Raw 1000", the episode). ``None`` where that does not apply; the digits are the conversion's own."""
+    two hundred" is 1,200), said "one thousand", before "of" ("2,000 of you") or "per" ("2,000 per week"), before a
+    noun of what is counted (a plural, :data:`_COUNT_NOUNS`) or, for round thousands, a word and such a noun
+    (``then``: "2,000 night shifts"); not after "in", "since", "the" and the like, a day's number or a month
+    ("October 27, 2000 ..."), unless "in" makes a ratio of round thousands (``before_that``: "one in 1,000"), nor
+    after a noun that labels by number ("Section 7701") or a name (``name_before``: "Raw 1000", the episode).
+    ``None`` where that does not apply; the digits are the conversion's own."""
     grouped = _thousands_grouped(written.strip(), spoken)
     if grouped is None or labels_a_number(before) or name_before:
         return None
-    before = before.lower()
-    if before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES or before == "ending":
+    before, after = before.lower(), after.lower()
+    said = [w.lower() for w in spoken]
+    round_thousands = said[-1] == "thousand"  # a year is said "two thousand six", not a count "two thousand"
+    ratio = round_thousands and before == "in" and (before_that.lower() in ("one", "1") or before_that.isdigit())
+    if not ratio and (before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES or before == "ending"):
         return None  # "in", "the", a day's number or a month before it: a year; a card's "ending 1006": its digits
     # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"; so is "one
     # thousand", a year only in history, after "in" and its like; and a number with "of" after it ("2,000 of you")
-    said = [w.lower() for w in spoken]
-    counted = "hundred" in said or said[:2] == ["one", "thousand"] or after.lower() == "of" or _counted(after.lower())
+    counted = ("hundred" in said or said[:2] == ["one", "thousand"] or ratio or after in ("of", "per")
+               or _counted(after) or (round_thousands and after.isalpha() and after not in FUNCTION_WORDS
+                                      and after not in KINDS and then.isalpha() and _counted(then.lower())))
     return grouped if counted else None
+
+
+_GROUPED_YEAR = re.compile(r"2,0\d\d")
+_SINCE_YEAR_BEFORE = frozenset("in since by until till from circa".split())  # "in 2002", "since 2010"
+
+
+def year_not_grouped(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
+    """A year of this century said "two thousand ..." after a word a year comes after ("in", "since", "by"), which
+    the conversion wrote with a count's comma: "in two thousand two" is in 2002, not "2,002"; "in 2,002 cases" and
+    "by 2,010 of them" stay counts. ``None`` where that does not apply."""
+    said = [w.lower() for w in spoken]
+    if (not _GROUPED_YEAR.fullmatch(written.strip()) or said[:2] != ["two", "thousand"] or "hundred" in said
+            or before.lower() not in _SINCE_YEAR_BEFORE or after.lower() == "of" or _counted(after.lower())):
+        return None
+    return written.strip().replace(",", "")
 
 
 def _thousands_grouped(number: str, spoken: Sequence[str]) -> Optional[str]:
@@ -611,9 +642,9 @@ def plural_unit_apart(written: str) -> Optional[str]:
 def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A number with its unit as measures are written: the unit's words in lowercase and its abbreviations in
     their own case ("8849 Metres" is 8,849 metres, "1280 M" 1,280 m, "22,500 mw" 22,500 MW, "50-gb" said "fifty
-    gb" 50 GB), a currency written as its word in lowercase ("500 Rupees" is 500 rupees), the thousands of a number
-    said with "thousand" grouped. ``None`` where that does not apply or nothing changes; the digits are the
-    conversion's own."""
+    gb" 50 GB, "1050 sq Miles" said "... square miles" 1,050 square miles), a currency written as its word in
+    lowercase ("500 Rupees" is 500 rupees), the thousands of a number said with "thousand" grouped. ``None`` where
+    that does not apply or nothing changes; the digits are the conversion's own."""
     text = written.strip()
     glued = _NUMBER_DASH_UNIT.fullmatch(text)
     if glued and spoken and spoken[-1].lower() == glued.group(2).lower() in _UNIT_FORMS:
@@ -623,6 +654,8 @@ def measure_writing(written: str, spoken: Sequence[str]) -> Optional[str]:
         return None
     number, words = match.group(1), match.group(2).split()
     fixed = [_UNIT_FORMS.get(w.lower(), w.lower() if w.lower() in _MEASURE_WORDS else w) for w in words]
+    if fixed[0].lower() == "sq" and fixed[1:2] and fixed[1] in _UNIT_WORDS and "square" in (w.lower() for w in spoken):
+        fixed[0] = "square"  # "sq Miles" said "square miles": the unit is written in full, so is "square"
     if fixed[0] == words[0] and fixed[0] not in _UNIT_FORMS.values() and fixed[0] not in _MEASURE_WORDS:
         return None  # no unit after the number
     out = " ".join([_thousands_grouped(number, spoken) or number, *fixed])
@@ -1010,14 +1043,16 @@ _BRITISH_UNIT_ENDINGS = ("metre", "metres", "litre", "litres")
 def said_unit(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
     """A unit written as it was said where its abbreviation would read wrong: before "per", beside the words of a
     rate ("ten meters per second" is "10 meters per second", not "10 m per second"; the rates stage 2 writes whole,
-    "65 mph", take their "per" into the span), and in British spelling ("three hundred metres tall" is "300 metres
-    tall", not "300 m"). ``None`` where that does not apply; the number is the conversion's own."""
+    "65 mph", take their "per" into the span), before the hours of a unit of energy ("twenty kilowatt" | "hours" is
+    "20 kilowatt", a compound with them, not "20 kW-hours"), and in British spelling ("three hundred metres tall"
+    is "300 metres tall", not "300 m"). ``None`` where that does not apply; the number is the conversion's own."""
     match = _NUMBER_AND_WORD.fullmatch(written.strip())
     unit = spoken[-1].lower() if spoken else ""
     if (match is None or not unit.isalpha() or match.group(2).lower() == unit
             or not unit.startswith(match.group(2)[0].lower())):
         return None
-    if after.lower() != "per" and not unit.endswith(_BRITISH_UNIT_ENDINGS):
+    energy = unit.endswith("watt") and after.lower() in ("hour", "hours")  # "20 kW" | "hours": 20 kilowatt-hours
+    if after.lower() != "per" and not unit.endswith(_BRITISH_UNIT_ENDINGS) and not energy:
         return None
     said = f"{match.group(1)} {unit}"
     return measure_writing(said, spoken) or said  # "2850 kilometres" is 2,850 kilometres
@@ -1179,6 +1214,21 @@ def pounds_in_text(words: Sequence[str]) -> PoundsInText:
 
 _STERLING_WORDS = frozenset("pence quid sterling".split())
 _NUMBER_PERCENT = re.compile(r"(-?\d[\d,]*(?:\.\d+)?) percent")
+
+
+_YEN_AMOUNT = re.compile(r"(\d[\d,]*(?:\.\d+)?)((?: (?:thousand|million|billion|trillion))?) [Yy]en")
+_RATE_WORDS = frozenset("to per against".split())  # "149.3 yen to the dollar", "yen per dollar"
+
+
+def yen_sign(written: str, spoken: Sequence[str], after: str) -> Optional[str]:
+    """An amount said in yen written with the yen sign, as amounts in dollars, pounds and euros are written with
+    theirs ("twenty eight thousand yen a night" is ¥28,000 a night, "thirty one point six eight billion yen"
+    ¥31.68 billion), as encyclopaedias write them; an exchange rate keeps the word ("149.3 yen to the dollar").
+    ``None`` where that does not apply."""
+    match = _YEN_AMOUNT.fullmatch(written.strip())
+    if match is None or not spoken or spoken[-1].lower() != "yen" or after.lower() in _RATE_WORDS:
+        return None
+    return f"¥{match.group(1)}{match.group(2)}"
 
 
 def percent_sign(written: str, spoken: Sequence[str]) -> Optional[str]:
@@ -1476,7 +1526,9 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
             or lettered_code(written)  # "G99,401" is G-99401
             or misgrouped_digits(written)  # "4,47109" is 447109
-            or grouped_thousands(written, said, before, after, name_before)  # "1500 people" is 1,500 people
+            or year_not_grouped(written, said, before, after)  # "in 2,002" is in 2002
+            or grouped_thousands(written, said, before, after, name_before, then,  # "1500 people" is 1,500 people
+                                 words[start - 2] if start > 1 else "")
             or month_year(written, said)  # "June 20, 19" is June 2019
             or minutes_to_hour(written, said, before)  # "at 20-8" is 7:40
             or day_of_month(written, said, words, start)  # "on Friday the ninth" is on Friday the 9th
@@ -1490,6 +1542,7 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or temperature_scale(written, words, end)  # "58ft" said "fifty eight f" near "cold" is 58F
             or per_cent_words(written, said)  # "twenty five per cent" is 25 per cent, "percent" 25%
             or percent_sign(written, said)  # "6.5 percent" is 6.5%
+            or yen_sign(written, said, after)  # "28,000 yen" is ¥28,000
             or said_unit(written, said, after)  # "10 m per second" is 10 meters per second, "300 m" 300 metres
             or measure_writing(written, said)  # "8849 Metres" is 8,849 metres
             or degree_scale(written, said)  # "100°C" is 100 °C

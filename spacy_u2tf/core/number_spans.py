@@ -347,7 +347,7 @@ _ARTICLE_PART_OF = frozenset("hundred thousand million billion trillion dozen ha
 
 
 # Words that never follow an article: "a" before one of them is a letter ("eighteen a and ...").
-_FUNCTION_WORDS = frozenset("and or of the to in on at for with by from is was are were it that this as but so "
+FUNCTION_WORDS = frozenset("and or of the to in on at for with by from is was are were it that this as but so "
                             "they we he she you i".split())
 
 
@@ -364,7 +364,7 @@ def _article_cut(words: Sequence[str], start: int, end: int) -> int:
         if words[i].lower() != "an" and (words[i].lower() != "a" or (len(words[i - 1]) == 1 and not pence)):
             continue  # after a letter, "a" is one too ("l a", "u s a"); not after pence ("twenty five p a liter")
         nxt = words[i + 1].lower() if i + 1 < len(words) else ""
-        if _kind(words[i - 1]) and nxt in _FUNCTION_WORDS:
+        if _kind(words[i - 1]) and nxt in FUNCTION_WORDS:
             continue  # a letter after a number: "page eighteen a and nineteen a" is 18a and 19a
         if nxt and not (nxt in _ARTICLE_PART_OF or _kind(nxt) or len(nxt) == 1
                         or any(ch.isdigit() for ch in nxt)):
@@ -592,7 +592,7 @@ def complete_number_spans(words: Sequence[str], itn: Sequence[str]) -> List[str]
         free = not (k + 1 < len(merged) and merged[k + 1][0] == hi)  # no span starts right after this one
         if (free and hi < len(words) and words[hi].lower() in COMPOUND_UNITS and _kind(words[hi - 1]) in CARDINAL
                 and [w.lower() for w in words[lo:hi]] != ["one"]
-                and not (hi + 1 < len(words) and (words[hi + 1].lower() in _FUNCTION_WORDS
+                and not (hi + 1 < len(words) and (words[hi + 1].lower() in FUNCTION_WORDS
                                                   or (words[hi].lower(), words[hi + 1].lower()) in _UNIT_NOUNS))):
             hi += 1  # "ten" | "minute walk": the compound is one span (not "seven" | "point and click")
         if free and hi < len(words) and words[hi].lower() == "old" and words[hi - 1].lower() in _AGE_UNITS:
@@ -642,6 +642,30 @@ def leads_number(words: Sequence[str], i: int, case: Sequence[str], punct: Seque
     return (0 < i < len(words) - 1 and len(words[i]) == 1 and words[i].isalpha() and words[i].lower() != "i"
             and case[i] != "LOWER" and punct[i] in ("O", "COMMA") and len(words[i - 1]) > 1
             and punct[i - 1] not in SENTENCE_END and _kind(words[i + 1]) in CARDINAL)
+
+
+# Acronyms that a number after them counts or qualifies rather than names ("the US 50 states", "NHS 111"), and
+# currencies, standards and bills whose number is written after a space ("CHF 12", "IFRS 16", "SOC 2", "HR 5").
+_QUALIFYING_ACRONYMS = frozenset("""
+us uk eu un usa nhs bbc itv cnn chf usd eur gbp jpy aud cad nzd hkd sgd sek nok dkk inr cny zar ifrs iso iec soc hr
+bs din astm ieee rfc
+""".split())
+
+
+def acronym_names_number(words: Sequence[str], i: int, end: int, case: Sequence[str], punct: Sequence[str]) -> bool:
+    """Whether the acronym ``words[i]`` (two to four letters) and the number said after it up to ``end`` are one
+    name, written together as names of standards, railways, molecules and consoles are ("hs two" is HS2, "co two"
+    CO2, "our cet one ratio" CET1, "the ps two" PS2): an acronym as the tagger writes it with no mark after it, a
+    number said in one or two cardinal words with no mark inside, and after it no plural, unit or number word that
+    it would count ("the CEO 2 years ago")."""
+    if not (0 <= i and end - i - 1 in (1, 2) and end <= len(words) and 2 <= len(words[i]) <= 4
+            and words[i].isascii() and words[i].isalpha() and case[i] == "ACRONYM"
+            and words[i].lower() not in _QUALIFYING_ACRONYMS and all(p == "O" for p in punct[i:end - 1])
+            and all(_kind(w) in CARDINAL for w in words[i + 1:end])):
+        return False
+    after = words[end].lower() if end < len(words) else ""
+    plural = len(after) > 3 and after.endswith("s") and not after.endswith(("ss", "us", "is"))
+    return not (plural or _kind(after) or after in COMPOUND_UNITS or after in _SAID_AFTER_NUMBER)
 
 
 # Nouns that name a reference a caller reads out ("your case number is ra fifty five thousand one hundred seven").
@@ -748,8 +772,9 @@ def number_pair(words: Sequence[str], before: str = "", after: str = "") -> Opti
     by number or a code ("room three five"), and for two numbers of 20 to 99 where a price may be said ("it's
     twenty five ninety nine", "forty nine ninety nine a year"). After a verb of the score (:data:`_SCORE_VERBS`)
     any two numbers without a scale are a score ("lead twenty eighteen" is 20-18, not the year), and so between a
-    form of "be" and "up" or "down" ("we were seventeen ten up" is 17-10)."""
-    rising = counted_range(words, after)
+    form of "be" and "up" or "down" ("we were seventeen ten up" is 17-10); after "aged" two rising numbers are a
+    range of ages ("aged fourteen twenty one" is 14-21, not the year)."""
+    rising = counted_range(words, "years" if before.lower() in ("aged", "ages") else after)  # "aged 14-21"
     if rising is not None:
         return rising
     phrases = number_phrases(words)

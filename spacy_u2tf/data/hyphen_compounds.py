@@ -21,6 +21,8 @@ from .mixed_case import LEXICONS, read_word_list
 
 _TOKEN = re.compile(r"[a-z]+(?:-[a-z]+)*|[^\sa-z]")
 _MEASURE_WORDS = frozenset("year years month months week weeks day days hour hours old".split())
+_CASED_TOKEN = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*|[^\sA-Za-z]")
+_LINK_WORDS = frozenset("to by on in over after upon for".split())  # "year-on-year", "day-to-day", "year-over-year"
 
 
 def _hyphenated(texts: Iterable[str], longest: int) -> Counter:
@@ -33,19 +35,32 @@ def _hyphenated(texts: Iterable[str], longest: int) -> Counter:
     return counts
 
 
-def _runs(texts: Iterable[str], wanted: Set[Tuple[str, ...]], longest: int) -> Counter:
-    """How often the words of each compound in ``wanted`` stand in a row in ``texts`` (punctuation breaks a run)."""
+def _runs(texts: Iterable[str], wanted: Set[Tuple[str, ...]], longest: int, names: bool = True) -> Counter:
+    """How often the words of each compound in ``wanted`` stand in a row in ``texts`` (punctuation breaks a run);
+    without ``names``, not where each of the words is capitalized, a name's ("the North West" of a country)."""
     counts: Counter = Counter()
     for text in texts:
-        tokens = _TOKEN.findall(text.lower())
+        cased = _CASED_TOKEN.findall(text)
+        tokens = [t.lower() for t in cased]
         for n in range(2, longest + 1):
-            counts.update(run for run in (tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1))
-                          if run in wanted)
+            counts.update(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)
+                          if tuple(tokens[i:i + n]) in wanted
+                          and (names or not all(t[:1].isupper() for t in cased[i:i + n])))
     return counts
 
 
 def _eligible(parts: Tuple[str, ...]) -> bool:
     return len(set(parts)) == len(parts) and not any(p in KINDS or p in _MEASURE_WORDS for p in parts)
+
+
+def _listed_eligible(parts: Tuple[str, ...]) -> bool:
+    """Whether a compound the project lists may join the shipped list: no number word (the ITN spans' words), a
+    unit's word only where it does not open the compound ("kilowatt-hour", "light-years"; "year-old" and
+    "hour-long" come after a number, the spans' too), and a word repeated only about a word that links the two
+    ("year-on-year", "day-to-day"; not "Baden-Baden", a stammer's shape)."""
+    linked = len(parts) == 3 and parts[0] == parts[2] and parts[1] in _LINK_WORDS
+    return ((linked or len(set(parts)) == len(parts)) and not any(p in KINDS for p in parts)
+            and (linked or parts[0] not in _MEASURE_WORDS))
 
 
 def hyphen_compounds(read_texts: Callable[[], Iterable[str]], min_count: int = 3, min_share: float = 0.9,
@@ -68,11 +83,12 @@ def listed_hyphen_names() -> List[str]:
 def with_names(compounds: Iterable[str], names: Iterable[str]) -> List[str]:
     """``compounds`` and the hyphenated ``names`` ("Rolls-Royce") in one list sorted by their lowercase, a name in
     its capitals where a compound is the same words ("abdul-kabir" → "Abdul-Kabir"); names of number words, a
-    unit's words or a word repeated ("Baden-Baden": a stammer's shape) are left out, as for compounds."""
+    unit's word first or a word repeated ("Baden-Baden": a stammer's shape) are left out
+    (:func:`_listed_eligible`)."""
     by_key = {c.lower(): c for c in compounds}
     for name in names:
         parts = tuple(name.lower().split("-"))
-        if len(parts) > 1 and all(parts) and _eligible(parts):
+        if len(parts) > 1 and all(parts) and _listed_eligible(parts):
             by_key[name.lower()] = name
     return [by_key[key] for key in sorted(by_key)]
 
@@ -86,12 +102,13 @@ def listed_hyphen_words() -> List[str]:
 def not_written_apart(compounds: Iterable[str], read_texts: Callable[[], Iterable[str]], min_count: int = 3,
                       min_share: float = 0.5, longest: int = 3) -> List[str]:
     """The ``compounds`` ("hip-hop") that the texts write hyphenated in at least ``min_share`` of the times their
-    words stand in a row, or use fewer than ``min_count`` times in all (too rare to tell), in their order.
+    words stand in a row (each word capitalized is a name: "the North West"), or use fewer than ``min_count``
+    times in all (too rare to tell), in their order.
     ``read_texts`` gives the texts afresh on each call (they are read twice)."""
     compounds = list(compounds)
     wanted = {tuple(c.lower().split("-")) for c in compounds}
     hyphenated = _hyphenated(read_texts(), longest)
-    runs = _runs(read_texts(), wanted, longest)
+    runs = _runs(read_texts(), wanted, longest, names=False)  # "the North West" is a region's name
 
     def kept(parts: Tuple[str, ...]) -> bool:
         total = hyphenated[parts] + runs[parts]

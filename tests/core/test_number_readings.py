@@ -20,7 +20,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              set_scores, spelled_reference, teen_year, temperature_scale,
                                              timetable_clock, uk_phone_number, uncued_clock,
                                              unit_compound,
-                                             unnamed_amount, world_war_numeral)
+                                             unnamed_amount, world_war_numeral, year_not_grouped, yen_sign)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -203,6 +203,9 @@ def test_a_conversion_is_read_in_its_context(written: str, words: str, start: in
     ("330 m", "three hundred thirty metres", "tall", "330 metres"), ("2850 km", "two thousand eight hundred fifty "
      "kilometres", "from", "2,850 kilometres"), ("4 l", "four litres", "of", "4 litres"),
     ("12 km", "twelve kilometers", "long", None), ("330 m", "three hundred thirty m", "tall", None),
+    # a unit of power before "hours": the energy's compound
+    ("20 kW", "twenty kilowatt", "hours", "20 kilowatt"), ("5 MW", "five megawatt", "hour", "5 megawatt"),
+    ("20 kW", "twenty kilowatt", "panels", None),
 ])
 def test_a_unit_before_per_or_in_british_spelling_is_written_as_said(written: str, spoken: str, after: str,
                                                                       read) -> None:
@@ -230,6 +233,24 @@ def test_a_count_said_with_thousand_has_its_thousands_grouped(written: str, spok
                                                               grouped) -> None:
     assert grouped_thousands(written, spoken.split(), before, after) == grouped
     assert grouped_thousands(written, spoken.split(), before, after, name_before=True) is None  # "Raw 1000"
+
+
+@pytest.mark.parametrize("spoken,before,after,then,before_that,grouped", [
+    ("two thousand", "reach", "per", "week", "to", "2,000"),  # a rate
+    ("two thousand", "about", "night", "shifts", "worked", "2,000"),  # a word and the noun counted
+    ("one thousand", "in", "people", "", "one", "1,000"), ("one thousand", "in", "", "", "1", "1,000"),  # a ratio
+    ("two thousand", "around", "when", "the", "was", None), ("two thousand", "in", "prices", "rose", "", None),
+    ("two thousand", "about", "and", "costs", "was", None), ("two thousand", "by", "sales", "rose", "up", None),
+    ("two thousand", "in", "people", "", "born", None),  # "in" without a number before it: a year
+    ("two thousand six", "in", "the", "", "one", None),  # "the K1 in 2006": a year, no ratio
+    ("two thousand six", "their", "peak", "that's", "from", None),  # a year said so; "that's" is no plural
+    ("two thousand", "their", "peak", "that's", "from", None),
+])
+def test_a_rate_a_ratio_and_a_count_two_words_on_group_their_thousands(spoken: str, before: str, after: str,
+                                                                         then: str, before_that: str,
+                                                                         grouped) -> None:
+    written = "1000" if spoken.startswith("one") else "2006" if spoken.endswith("six") else "2000"
+    assert grouped_thousands(written, spoken.split(), before, after, then=then, before_that=before_that) == grouped
 
 
 @pytest.mark.parametrize("written,spoken,before,read", [
@@ -285,6 +306,9 @@ def test_number_words_in_pairs_are_a_time_only_where_a_word_says_one(written: st
     ("2:35", "two thirty five", "uranium", "", "for a long time the reactor used", "235"),  # "time" that asks nothing
     ("2:35", "two thirty five", "uranium", "", "what time was it then and he told me the reactor uses", "235"),  # too far back
     ("4:04", "four oh four", "a", "error", "the page gave me", "404"),
+    ("18:45", "eighteen forty five", "of", "to", "sharply during the great famine of", "1845"),  # a dated noun
+    ("11:34", "eleven thirty four", "of", "when", "first mentioned in a document of", "1134"),
+    ("3:04", "three oh four", "of", "", "she ran a time of", None),  # a duration
 ])
 def test_a_time_asked_before_or_named_after_makes_pairs_a_time(written: str, spoken: str, before: str, after: str,
                                                                 earlier: str, number) -> None:
@@ -304,6 +328,8 @@ def test_a_time_asked_before_or_named_after_makes_pairs_a_time(written: str, spo
     ("350 Fifth Avenue", "three hundred fifty fifth avenue", None), ("5 km", "five kilometers", None),
     ("2009 World Series", "two thousand nine world series", None),
     ("2000 yuan", "two thousand yuan", "2,000 yuan"), ("500 Rupees", "five hundred rupees", "500 rupees"),
+    ("1050 sq Miles", "one thousand fifty square miles", "1,050 square miles"),
+    ("40 sq km", "forty sq km", None),  # said short: stays short
 ])
 def test_a_measure_has_its_units_case_and_grouped_thousands(written: str, spoken: str, read) -> None:
     assert measure_writing(written, spoken.split()) == read
@@ -624,6 +650,7 @@ def test_a_percentage_takes_its_sign(written: str, spoken: str, signed) -> None:
     ("646-467-6797", "six four six four six seven six seven nine seven", "nadal won", "",
      "6-4, 6-4, 6-7, 6-7, 9-7"),  # a final set without a tiebreak
     ("9764", "nine seven six four", "she won", "", None),  # 9-7 only as the last set
+    ("646354", "six four six three five four", "to serve for the championship leading", "", "6-4, 6-3, 5-4"),
 ])
 def test_set_scores_run_together_are_written_apart(written: str, spoken: str, earlier: str, after: str,
                                                    scores) -> None:
@@ -936,3 +963,29 @@ def test_dollars_of_other_countries_are_written_with_their_letters(words: str, f
 ])
 def test_a_letter_and_its_number_are_one_name_when_the_guards_reject_them(spoken: str, leads: bool, written) -> None:
     assert said_letter_number(spoken.split(), leads) == written
+
+
+@pytest.mark.parametrize("written,spoken,after,signed", [
+    ("28,000 yen", "twenty eight thousand yen", "a", "¥28,000"),
+    ("31.68 billion yen", "thirty one point six eight billion yen", "", "¥31.68 billion"),
+    ("46,000 Yen", "forty six thousand yen", "", "¥46,000"),
+    ("149.3 yen", "one hundred and forty nine point three yen", "to", None),  # an exchange rate
+    ("150 yen", "one hundred fifty yen", "against", None),
+    ("500 rupees", "five hundred rupees", "", None), ("28,000", "twenty eight thousand", "", None),
+    ("28,000 yen", "twenty eight thousand yen each", "", None),  # the span ends in no "yen"
+])
+def test_an_amount_in_yen_takes_the_yen_sign(written: str, spoken: str, after: str, signed) -> None:
+    assert yen_sign(written, spoken.split(), after) == signed
+
+
+@pytest.mark.parametrize("written,spoken,before,after,year", [
+    ("2,002", "two thousand two", "in", "the", "2002"), ("2,010", "two thousand ten", "since", "", "2010"),
+    ("2,002", "two thousand and two", "by", "when", "2002"),
+    ("2,002", "two thousand two", "in", "cases", None), ("2,010", "two thousand ten", "by", "of", None),  # counts
+    ("2,002", "two thousand two", "about", "", None), ("1,998", "one thousand nine hundred ninety eight", "in", "",
+                                                       None),
+    ("2,200", "two thousand two hundred", "in", "", None),  # said with "hundred": a count
+])
+def test_a_year_of_this_century_after_in_has_no_comma(written: str, spoken: str, before: str, after: str,
+                                                      year) -> None:
+    assert year_not_grouped(written, spoken.split(), before, after) == year

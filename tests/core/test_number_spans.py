@@ -6,8 +6,9 @@ from typing import List, Tuple
 import pytest
 
 from spacy_u2tf.core.labels import bio_spans
-from spacy_u2tf.core.number_spans import (airline_code_start, code_letters, complete_number_spans, flight_code_start,
-                                          identifier_before, leads_number, narrower_spans, number_pair,
+from spacy_u2tf.core.number_spans import (acronym_names_number, airline_code_start, code_letters,
+                                          complete_number_spans, flight_code_start, identifier_before, leads_number,
+                                          narrower_spans, number_pair,
                                           ordinals_after_letters, said_decimals, said_flight_number, said_months,
                                           years_then_numbers, number_phrases)
 
@@ -171,6 +172,15 @@ def test_two_numbers_after_a_verb_of_the_score_are_a_score(spoken: str, before: 
     assert number_pair(spoken.split(), before) == split
 
 
+@pytest.mark.parametrize("spoken,before,split", [
+    ("fourteen twenty one", "aged", 1), ("eighteen twenty five", "ages", 1),  # ages, not the years 1421, 1825
+    ("twenty one", "aged", None),  # one number
+    ("fourteen twenty one", "in", None),  # a year
+])
+def test_two_rising_numbers_after_aged_are_a_range_of_ages(spoken: str, before: str, split) -> None:
+    assert number_pair(spoken.split(), before, "he") == split
+
+
 def test_two_numbers_of_tens_before_a_rate_are_no_score() -> None:
     assert number_pair("forty nine ninety nine".split(), "or", "a") is None  # "forty nine ninety nine a year"
     assert number_pair("forty nine ninety nine".split(), "or", "") == 2
@@ -190,6 +200,28 @@ def test_two_numbers_of_tens_before_a_rate_are_no_score() -> None:
 def test_leads_number(spoken: str, case: str, punct: str, i: int, leads: bool) -> None:
     assert leads_number(spoken.replace(".", "").split(), i, case.split(), punct.split()) is leads
 
+
+
+@pytest.mark.parametrize("spoken,case,i,end,names", [
+    ("the leg of hs two to the east", "LOWER LOWER LOWER ACRONYM LOWER LOWER LOWER LOWER", 3, 5, True),
+    ("our cet one ratio stands", "CAPITAL ACRONYM LOWER LOWER LOWER", 1, 3, True),
+    ("potent than co two over", "LOWER LOWER ACRONYM LOWER LOWER", 2, 4, True),
+    ("registration ld sixty eight wkp", "CAPITAL ACRONYM LOWER LOWER ACRONYM", 1, 4, True),
+    ("our ceo two years ago", "CAPITAL ACRONYM LOWER LOWER LOWER", 1, 3, False),  # counts years
+    ("the gdp three percent target", "CAPITAL ACRONYM LOWER LOWER LOWER", 1, 3, False),  # a unit after it
+    ("the nhs one one one", "CAPITAL ACRONYM LOWER LOWER LOWER", 1, 3, False),  # a number word after it
+    ("the uk ten", "CAPITAL ACRONYM LOWER", 1, 3, False),  # qualifies, names nothing
+    ("the hs two", "CAPITAL CAPITAL LOWER", 1, 3, False),  # no acronym
+    ("the hs twelfth", "CAPITAL ACRONYM LOWER", 1, 3, False),  # no cardinal
+    ("the h two", "CAPITAL ACRONYM LOWER", 1, 3, False),  # one letter: leads_number's
+    ("the hs two hundred ten", "CAPITAL ACRONYM LOWER LOWER LOWER", 1, 5, False),  # three words said
+])
+def test_acronym_names_number(spoken: str, case: str, i: int, end: int, names: bool) -> None:
+    words = spoken.split()
+    assert acronym_names_number(words, i, end, case.split(), ["O"] * len(words)) is names
+    punct = ["O"] * len(words)
+    punct[i] = "COMMA"
+    assert not acronym_names_number(words, i, end, case.split(), punct)  # "CO, 2": a mark between
 
 
 @pytest.mark.parametrize("spoken,case,i,starts", [

@@ -42,6 +42,22 @@ def test_hold_plain_acronyms_takes_back_a_weak_acronym_of_a_plain_word_only() ->
     assert hold_plain_acronyms(case, probs, CASE, words, PlainWords(), 0.9, {}) == case
 
 
+@pytest.mark.parametrize("words,held", [
+    ("round led by tiger", True), ("the norwegian led five three", True), ("they led 3-0", True),
+    ("she led the charge", True), ("an led option", False), ("led lighting is cheap", False),
+    ("the new led", False), ("led units", False),
+])
+def test_led_the_verb_is_never_an_acronym_led_the_light_is(words: str, held: bool) -> None:
+    words = words.split()
+    at = words.index("led")
+    case = ["LOWER"] * len(words)
+    case[at] = "ACRONYM"
+    for acronym in (0.6, 0.95):  # however sure the tagger is
+        probs = [[0.98 - acronym, 0.02, acronym, 0] if i == at else [1, 0, 0, 0] for i in range(len(words))]
+        out = hold_plain_acronyms(case, probs, CASE, words, PlainWords(["sprint"]), 0.9, {})
+        assert out[at] == ("LOWER" if held else "ACRONYM")
+
+
 def test_thresholded_labels_hold_plain_acronyms_after_the_case_table_and_before_the_names_rule() -> None:
     """ACRONYM_PLAIN leaves the case table for the context; it needs the spoken words and the plain words, and the
     names' rule sees its result ("anti-Java" keeps its hyphen once "anti" is lowercase, a prefix)."""

@@ -60,3 +60,19 @@ def test_the_listed_hyphen_words_are_hyphenated_words() -> None:
     words = listed_hyphen_words()
     assert "singer-songwriter" in words and "anti-American" in words and len(set(words)) == len(words)
     assert all("-" in w and " " not in w and all(part.isalpha() for part in w.split("-")) for w in words)
+
+
+def test_listed_compounds_of_units_and_linked_repeats_join_the_list() -> None:
+    """A unit's word may stand in a listed compound but not open it ("year-old" comes after a number, the ITN
+    spans' words), and a word may repeat only about a linking word ("year-on-year", not "Baden-Baden")."""
+    merged = with_names([], ["kilowatt-hour", "light-years", "year-on-year", "year-over-year", "day-to-day",
+                             "year-old", "hour-long", "Baden-Baden", "six-pack", "two-thirds"])
+    assert merged == ["day-to-day", "kilowatt-hour", "light-years", "year-on-year", "year-over-year"]
+
+
+def test_a_name_in_capitals_is_no_compound_written_apart() -> None:
+    """"the North West" names a region; "north west of" is the compound written apart."""
+    names = ["Rain in the North West today.", "The North West votes.", "It lies north-west of the town."]
+    assert not_written_apart(["north-west"], lambda: iter(names), min_count=1) == ["north-west"]
+    apart = names + ["It lies north west of here.", "Go north west of the river."]
+    assert not_written_apart(["north-west"], lambda: iter(apart), min_count=1) == []
