@@ -628,10 +628,12 @@ def check_span(spoken_span: Sequence[str], written: str, cls: Optional[str] = No
         return f"dropped word: {missing}"
     if len(spoken_span) == 1 and spoken_span[0].lower() in _OPERATOR_WORDS and not any(ch.isalnum() for ch in text):
         return f"a sign alone: {text}"  # "£4,324.50 plus underlay" is no "£4,324.50 + underlay"
+    if text.startswith("&") or text.endswith("&"):
+        return f"a sign alone: {text}"  # "&" joins two names ("R&D", "Marks & Spencer"), never opens or ends one
     return (dangling_hyphen(spoken_span, text) or unlicensed_symbol(spoken_span, text)
             or invented_initials(spoken_span, text) or number_words_beside_digits(text)
             or glued_to_digits(spoken_span, text) or odd_case(spoken_span, text) or invented_dot(spoken_span, text)
-            or comma_in_word(text)
+            or comma_in_word(text) or sign_without_amount(spoken_span, text)
             or malformed_time(text) or invented_decimal_point(spoken_span, text) or split_decimal(text)
             or lost_decimal_point(spoken_span, text) or decimal_digits_changed(spoken_span, text)
             or unsaid_leading_zero(spoken_span, text) or lost_leading_zero(spoken_span, text)
@@ -823,6 +825,27 @@ def comma_in_word(written: str) -> Optional[str]:
     for token in written.split():
         if _COMMA_IN_WORD.search(token):
             return f"invented mark: {token}"
+    return None
+
+
+_SIGN_WITHOUT_AMOUNT = re.compile(r"[$£€¥₹₩](?!\d)")
+
+
+_AMOUNT_CENTS = re.compile(r"[$£€]\d[\d,]*(\.\d+)?")  # the group: the amount's hundredths, if written
+
+
+def sign_without_amount(spoken_span: Sequence[str], written: str) -> Optional[str]:
+    """``"sign without an amount: $99.$"`` when a currency sign in a writing with digits stands before no digit,
+    as no amount is written ("$99.$" for "us dollars ninety nine"), or when the amount is whole though cents or
+    pence were said and are written nowhere ("$99" for "dollars ninety nine cents" is 100 times too much); else
+    ``None``."""
+    text = written.strip()
+    if any(ch.isdigit() for ch in text) and _SIGN_WITHOUT_AMOUNT.search(text):
+        return f"sign without an amount: {text}"
+    cents = any(w.lower() in ("cents", "cent", "pence", "penny") for w in spoken_span)
+    whole = any(not hundredths for hundredths in _AMOUNT_CENTS.findall(text))
+    if cents and whole and not re.search(r"\d\s*(?:cents?|pence|p)\b|¢", text):
+        return f"sign without an amount: {text}"
     return None
 
 

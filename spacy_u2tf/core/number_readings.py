@@ -243,12 +243,14 @@ _NUMBER_SPACE_LETTER = re.compile(r"(\d+) ([pPkK])")
 # Roads, airliners, galaxies and paper sizes named by a letter and a number, written without a hyphen: the A38, the
 # M42, the N22, an A350, M87, A4 (not the B-52 bomber, but the B3306 road).
 _ROAD_NUMBER = re.compile(r"[AMNR]-\d{1,4}|B-\d{3,4}")
+# An interstate highway, written with a hyphen: I-95, I-405 (not the processors i5, i7 and i9, one digit).
+_INTERSTATE = re.compile(r"[Ii]-?(\d{2,3})")
 
 
 def letter_and_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     """A letter and a number said together as one name, written together: "v eight" is V8 (not "v.8"), "one
-    thousand eighty p" 1080p, "four k" 4K, "the a thirty eight" the A38 (:data:`_ROAD_NUMBER`). ``None`` where
-    that does not apply."""
+    thousand eighty p" 1080p, "four k" 4K, "the a thirty eight" the A38 (:data:`_ROAD_NUMBER`); an interstate
+    with its hyphen, "i ninety five" I-95 (:data:`_INTERSTATE`). ``None`` where that does not apply."""
     lowered = [w.lower() for w in spoken]
     match = _LETTER_DOT_NUMBER.fullmatch(written.strip())
     if match and len(lowered) > 1 and lowered[0] == match.group(1).lower():
@@ -259,6 +261,9 @@ def letter_and_number(written: str, spoken: Sequence[str]) -> Optional[str]:
     match = _ROAD_NUMBER.fullmatch(written.strip())
     if match and lowered[0] == written.strip()[0].lower():
         return written.strip().replace("-", "")
+    match = _INTERSTATE.fullmatch(written.strip())
+    if match and lowered[0] == "i":
+        return f"I-{match.group(1)}"
     return None
 
 

@@ -62,7 +62,8 @@ OK = [
     ("one hundred and first", "101st"),
     ("a b c dash", "abc-"),
     ("one two seven dot zero dot zero dot one", "127.0.0.1"),
-    ("five dollars and five cents", "$5.05"),
+    ("five dollars and five cents", "$5.05"), ("ninety nine cents", "99 cents"), ("fifty pence", "50p"),
+    ("one thousand two hundred and ninety nine dollars ninety nine cents", "$1,299.99"),
     ("twenty seven to thirty", "27-30"),
     ("five to ten percent", "5-10%"),
     ("from nine to five", "from 9 to 5"),
@@ -87,6 +88,9 @@ OK = [
 ]
 BAD = [
     ("twelve", "13", "number changed"),
+    ("us dollars ninety nine", "$99.$", "sign without an amount"),  # a sign before no digits
+    ("and one thousand dollars", "& $1,000", "a sign alone"), ("r and", "R&", "a sign alone"),
+    ("dollars ninety nine cents", "$99", "sign without an amount"),  # cents said, written nowhere
     ("zero point zero zero zero four", "0.004", "number changed"),  # a zero after the point lost
     ("two point five zero", "2.5", "number changed"), ("seven pounds eight ounces", "7 lbs8 ounces", "glued"),
     ("oh one eight one nine hundred forty five", "181 945", "number changed"),  # the zero said first

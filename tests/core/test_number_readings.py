@@ -623,6 +623,8 @@ def test_a_time_that_closes_or_opens_a_range_of_years_is_a_year(written: str, wo
 @pytest.mark.parametrize("written,spoken,read", [
     ("A-38", "a thirty eight", "A38"), ("M-42", "m forty two", "M42"), ("B-3306", "b three three zero six", "B3306"),
     ("B-52", "b fifty two", None), ("F-16", "f sixteen", None), ("A-38", "eh thirty eight", None),
+    # an interstate keeps its hyphen, or takes it
+    ("I95", "i ninety five", "I-95"), ("I-405", "i four oh five", "I-405"), ("i7", "i seven", None),
 ])
 def test_a_road_is_written_without_a_hyphen(written: str, spoken: str, read) -> None:
     assert letter_and_number(written, spoken.split()) == read
