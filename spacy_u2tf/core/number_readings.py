@@ -592,21 +592,6 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     return grouped if counted else None
 
 
-_GROUPED_YEAR = re.compile(r"2,0\d\d")
-_SINCE_YEAR_BEFORE = frozenset("in since by until till from circa".split())  # "in 2002", "since 2010"
-
-
-def year_not_grouped(written: str, spoken: Sequence[str], before: str, after: str) -> Optional[str]:
-    """A year of this century said "two thousand ..." after a word a year comes after ("in", "since", "by"), which
-    the conversion wrote with a count's comma: "in two thousand two" is in 2002, not "2,002"; "in 2,002 cases" and
-    "by 2,010 of them" stay counts. ``None`` where that does not apply."""
-    said = [w.lower() for w in spoken]
-    if (not _GROUPED_YEAR.fullmatch(written.strip()) or said[:2] != ["two", "thousand"] or "hundred" in said
-            or before.lower() not in _SINCE_YEAR_BEFORE or after.lower() == "of" or _counted(after.lower())):
-        return None
-    return written.strip().replace(",", "")
-
-
 def _thousands_grouped(number: str, spoken: Sequence[str]) -> Optional[str]:
     """``number``, four plain digits of a number said with "thousand", with its thousands grouped ("1500" of "one
     thousand five hundred" is 1,500); ``None`` for anything else ("1500" of "fifteen hundred" may be a year)."""
@@ -1531,7 +1516,6 @@ def read_in_context(written: str, words: Sequence[str], start: int, end: int, na
             or label_digits(written, words, start)  # "ends in 4,821" is 4821
             or lettered_code(written)  # "G99,401" is G-99401
             or misgrouped_digits(written)  # "4,47109" is 447109
-            or year_not_grouped(written, said, before, after)  # "in 2,002" is in 2002
             or grouped_thousands(written, said, before, after, name_before, then,  # "1500 people" is 1,500 people
                                  words[start - 2] if start > 1 else "")
             or month_year(written, said)  # "June 20, 19" is June 2019

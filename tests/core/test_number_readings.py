@@ -20,7 +20,7 @@ from spacy_u2tf.core.number_readings import (age_compound, amount_in_thousands, 
                                              set_scores, spelled_reference, teen_year, temperature_scale,
                                              timetable_clock, uk_phone_number, uncued_clock,
                                              unit_compound,
-                                             unnamed_amount, world_war_numeral, year_not_grouped, yen_sign)
+                                             unnamed_amount, world_war_numeral, yen_sign)
 from spacy_u2tf.core.number_spans import KINDS, labels_a_number
 
 
@@ -978,16 +978,3 @@ def test_a_letter_and_its_number_are_one_name_when_the_guards_reject_them(spoken
 ])
 def test_an_amount_in_yen_takes_the_yen_sign(written: str, spoken: str, after: str, signed) -> None:
     assert yen_sign(written, spoken.split(), after) == signed
-
-
-@pytest.mark.parametrize("written,spoken,before,after,year", [
-    ("2,002", "two thousand two", "in", "the", "2002"), ("2,010", "two thousand ten", "since", "", "2010"),
-    ("2,002", "two thousand and two", "by", "when", "2002"),
-    ("2,002", "two thousand two", "in", "cases", None), ("2,010", "two thousand ten", "by", "of", None),  # counts
-    ("2,002", "two thousand two", "about", "", None), ("1,998", "one thousand nine hundred ninety eight", "in", "",
-                                                       None),
-    ("2,200", "two thousand two hundred", "in", "", None),  # said with "hundred": a count
-])
-def test_a_year_of_this_century_after_in_has_no_comma(written: str, spoken: str, before: str, after: str,
-                                                      year) -> None:
-    assert year_not_grouped(written, spoken.split(), before, after) == year
