@@ -314,9 +314,11 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
     """ITN BIO labels with the "at" that starts a span of a web address said with "dot" left out of it: in "log in
     at my dot bank dot com" the address is my.bank.com, which stage 2 writes "@my.bank.com" or garbles when it
     gets the "at" (an email's "at" has its name before it, in the span: "jo at acme dot com"). After "email", or
-    where it names a shared mailbox ("bookings", "info"), the word before the "at" is that name, left out of the
-    span: it is put in ("email volunteers at hospice dot org" is volunteers@hospice.org, "bookings at acme dot co
-    dot uk" bookings@acme.co.uk; not "email us at ...")."""
+    where it names a shared mailbox ("bookings", "info"), or a few words after an email or an address was spoken
+    of (:data:`_EMAIL_CUES`), the word before the "at" is that name, left out of the span: it is put in ("email
+    volunteers at hospice dot org" is volunteers@hospice.org, "bookings at acme dot co dot uk" bookings@acme.co.uk,
+    "forward the email ... to phishing at corvallis dash group dot com" phishing@corvallis-group.com; not "email us
+    at ...")."""
     out = list(itn)
     for start, end in bio_spans(itn):
         said = [w.lower() for w in words[start:end]]
@@ -324,8 +326,10 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
             continue
         at = start if said[0] == "at" else start - 1 if start and words[start - 1].lower() == "at" else -1
         name = at - 1  # "email volunteers at hospice dot org": the name the span left out
+        cued = any(w.lower() in _EMAIL_CUES for w in words[max(0, name - _EMAIL_REACH):max(0, name)])
         if (name >= 0 and out[name] == "O" and words[name].isalpha() and words[name].lower() not in _NOT_A_NAME
-                and (words[name].lower() in _MAILBOXES or (name and words[name - 1].lower() in _EMAIL_VERBS))):
+                and (words[name].lower() in _MAILBOXES or (name and words[name - 1].lower() in _EMAIL_VERBS)
+                     or cued)):
             out[name:end] = ["B"] + ["I"] * (end - name - 1)
         elif at == start and end - start >= 4 and "dot" in said[2:]:
             out[start], out[start + 1] = "O", "B"
@@ -340,6 +344,10 @@ info bookings booking sales support accounts admin hello contact enquiries inqui
 media team billing orders service reception events invoices hr recruitment feedback complaints
 """.split())
 _NOT_A_NAME = frozenset("us me him her them it you everyone anyone someone".split())
+# Words that speak of an email shortly before its address ("forward the email as an attachment to phishing at ...",
+# "the address on your account: operations at ..."), and how many words back they count.
+_EMAIL_CUES = _EMAIL_VERBS | frozenset("emails address mail inbox mailbox".split())
+_EMAIL_REACH = 8
 
 
 def _latin(word: str) -> bool:

@@ -21,6 +21,11 @@ from spacy_u2tf.core.said_addresses import said_address, said_ip_address, uk_pos
     ("site two dot com today", (4, "site2.com")), ("smith oh seven at aol dot com", (7, "smith07@aol.com")),
     ("smith first at aol dot com", None),  # an ordinal is no digit
     ("two one at example dot com", (6, "21@example.com")),  # a part of number words alone
+    # countries' domains; a domain word before "at" is a part of the name
+    ("lettings at casalisboa dot pt or call", (5, "lettings@casalisboa.pt")),
+    ("anna dot kowalczyk at mailbox dot pl", (7, "anna.kowalczyk@mailbox.pl")),
+    ("claims dot uk at sixt dot com", (7, "claims.uk@sixt.com")),
+    ("info at example dot it", None),  # "it" is a word a sentence says after "dot"
 ])
 def test_an_address_said_in_words_is_written_from_them(spoken: str, address) -> None:
     assert said_address(spoken.split()) == address
