@@ -326,7 +326,10 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
             continue
         at = start if said[0] == "at" else start - 1 if start and words[start - 1].lower() == "at" else -1
         name = at - 1  # "email volunteers at hospice dot org": the name the span left out
-        cued = any(w.lower() in _EMAIL_CUES for w in words[max(0, name - _EMAIL_REACH):max(0, name)])
+        # an email spoken of shortly before: the name joins an address with no "at" or path of its own, and not
+        # after a word that makes it a noun of its own ("at any time at streamvista dot com slash account")
+        cued = ("at" not in said[1:] and "slash" not in said and name > 0 and words[name - 1].lower() not in _DETERMINERS
+                and any(w.lower() in _EMAIL_CUES for w in words[max(0, name - _EMAIL_REACH):name]))
         if (name >= 0 and out[name] == "O" and words[name].isalpha() and words[name].lower() not in _NOT_A_NAME
                 and (words[name].lower() in _MAILBOXES or (name and words[name - 1].lower() in _EMAIL_VERBS)
                      or cued)):
@@ -348,6 +351,7 @@ _NOT_A_NAME = frozenset("us me him her them it you everyone anyone someone".spli
 # "the address on your account: operations at ..."), and how many words back they count.
 _EMAIL_CUES = _EMAIL_VERBS | frozenset("emails address mail inbox mailbox".split())
 _EMAIL_REACH = 8
+_DETERMINERS = frozenset("a an the any some every each no this that these those".split())
 
 
 def _latin(word: str) -> bool:

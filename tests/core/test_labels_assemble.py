@@ -329,8 +329,12 @@ def test_loose_edge_joins_unjoins_function_words_at_a_compounds_edge(spoken: str
     ("the portal at acme dot com", "O O B I I I", "O O O B I I"),
     # an email or an address spoken of a few words before: the name is put in
     ("forward the email to phishing at acme dot com", "O O O O O O B I I", "O O O O B I I I I"),
+    ("forward the email to phishing at acme dot com", "O O O O O B I I I", "O O O O B I I I I"),
     ("the address on your account operations at acme dot io", "O O O O O O O B I I", "O O O O O B I I I I"),
     ("we met at acme dot com", "O O O B I I", "O O O B I I"),  # no email spoken of
+    ("email mister smith at info at acme dot com", "O O O O B I I I I", "O O O O B I I I I"),  # a name in the span
+    ("we'll email you reactivate at any time at acme dot com slash account", "O O O O O O O O B I I I I",
+     "O O O O O O O O B I I I I"),  # a web address, and "any time" is no name
 ])
 def test_address_at_cut(spoken: str, itn: str, cut: str) -> None:
     assert address_at_cut(spoken.split(), itn.split()) == cut.split()
