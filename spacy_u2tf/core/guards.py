@@ -829,9 +829,8 @@ def comma_in_word(written: str) -> Optional[str]:
 
 
 _SIGN_WITHOUT_AMOUNT = re.compile(r"[$£€¥₹₩](?!\d)")
-
-
 _AMOUNT_CENTS = re.compile(r"[$£€]\d[\d,]*(\.\d+)?")  # the group: the amount's hundredths, if written
+_CENTS_WRITTEN = re.compile(r"\d\s*(?:cents?|pence|p)\b|¢")
 
 
 def sign_without_amount(spoken_span: Sequence[str], written: str) -> Optional[str]:
@@ -844,7 +843,7 @@ def sign_without_amount(spoken_span: Sequence[str], written: str) -> Optional[st
         return f"sign without an amount: {text}"
     cents = any(w.lower() in ("cents", "cent", "pence", "penny") for w in spoken_span)
     whole = any(not hundredths for hundredths in _AMOUNT_CENTS.findall(text))
-    if cents and whole and not re.search(r"\d\s*(?:cents?|pence|p)\b|¢", text):
+    if cents and whole and not _CENTS_WRITTEN.search(text):
         return f"sign without an amount: {text}"
     return None
 

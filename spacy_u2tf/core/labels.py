@@ -328,7 +328,8 @@ def address_at_cut(words: Sequence[str], itn: Sequence[str]) -> List[str]:
         name = at - 1  # "email volunteers at hospice dot org": the name the span left out
         # an email spoken of shortly before: the name joins an address with no "at" or path of its own, and not
         # after a word that makes it a noun of its own ("at any time at streamvista dot com slash account")
-        cued = ("at" not in said[1:] and "slash" not in said and name > 0 and words[name - 1].lower() not in _DETERMINERS
+        cued = ("at" not in said[1:] and "slash" not in said and name > 0
+                and words[name - 1].lower() not in _DETERMINERS
                 and any(w.lower() in _EMAIL_CUES for w in words[max(0, name - _EMAIL_REACH):name]))
         if (name >= 0 and out[name] == "O" and words[name].isalpha() and words[name].lower() not in _NOT_A_NAME
                 and (words[name].lower() in _MAILBOXES or (name and words[name - 1].lower() in _EMAIL_VERBS)

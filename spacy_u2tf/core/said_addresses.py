@@ -20,9 +20,9 @@ _MARKS = {"dot": ".", "slash": "/", "dash": "-", "hyphen": "-", "underscore": "_
 # Top-level domains an address said in words ends its host with; one must follow a "dot".
 _TOP_LEVEL = TOP_LEVEL_DOMAINS | frozenset("mil int io co uk us ca au nz ie in de fr eu app dev ai tv me ly gg fm"
                                            .split())
-# Countries' top-level domains, but those that are English words ("at", "be", "is", "it", "no", "to"), which a
-# sentence may say after "dot".
-_COUNTRY_DOMAINS = frozenset("""
+# Countries' top-level domains too, but not those that are English words ("at", "be", "is", "it", "no", "to"),
+# which a sentence may say after "dot".
+_ANY_TOP_LEVEL = _TOP_LEVEL | frozenset("""
 pt nl pl ch se dk fi es gr cz hu ro sk si hr bg lt lv ee lu cy ru ua tr il ae sa qa eg za ng ke gh ma jp cn kr tw hk
 sg th vn ph pk bd lk np br ar cl mx pe ve uy
 """.split())
@@ -50,7 +50,7 @@ def said_address(spoken: List[str]) -> Optional[Tuple[int, str]]:
         elif said in _MARKS:
             if said == "slash":
                 host_done = True
-            elif (said == "dot" and not host_done and words[n + 1] in _TOP_LEVEL | _COUNTRY_DOMAINS
+            elif (said == "dot" and not host_done and words[n + 1] in _ANY_TOP_LEVEL
                   and (at_used or words[n + 2:n + 3] != ["at"])):  # "claims dot uk at sixt dot com": a name's part
                 has_domain = True
                 out += [".", words[n + 1]]  # no digits after a top-level domain: "dot com thousand" ends at "com"
