@@ -581,7 +581,7 @@ def grouped_thousands(written: str, spoken: Sequence[str], before: str, after: s
     before, after = before.lower(), after.lower()
     said = [w.lower() for w in spoken]
     round_thousands = said[-1] == "thousand"  # a year is said "two thousand six", not a count "two thousand"
-    ratio = round_thousands and before == "in" and (before_that.lower() in ("one", "1") or before_that.isdigit())
+    ratio = round_thousands and before == "in" and (before_that.lower() == "one" or before_that.isdigit())
     if not ratio and (before in _YEAR_CUES or before in KINDS or before in _TIME_NAMES or before == "ending"):
         return None  # "in", "the", a day's number or a month before it: a year; a card's "ending 1006": its digits
     # "one thousand two hundred" is a count wherever it stands: a year is said "twelve hundred"; so is "one

@@ -43,9 +43,10 @@ def _runs(texts: Iterable[str], wanted: Set[Tuple[str, ...]], longest: int, name
         cased = _CASED_TOKEN.findall(text)
         tokens = [t.lower() for t in cased]
         for n in range(2, longest + 1):
-            counts.update(tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)
-                          if tuple(tokens[i:i + n]) in wanted
-                          and (names or not all(t[:1].isupper() for t in cased[i:i + n])))
+            for i in range(len(tokens) - n + 1):
+                run = tuple(tokens[i:i + n])
+                if run in wanted and (names or not all(t[:1].isupper() for t in cased[i:i + n])):
+                    counts[run] += 1
     return counts
 
 
